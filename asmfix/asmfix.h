@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * asmfix: the repair engine.  A streaming filter over GNU-as (AT&T)
+ * assembly that applies the kernel fix-up passes.  ccd links this library
+ * and runs it in-process; the asmfix program is a thin CLI over it.
+ */
+#ifndef ASMFIX_H
+#define ASMFIX_H
+
+#include <stddef.h>
+
+enum asmfix_target {
+	ASMFIX_TARGET_AUTO = 0,	/* guess from the input (registers used) */
+	ASMFIX_TARGET_I386,
+	ASMFIX_TARGET_X86_64,
+};
+
+#define ASMFIX_MAX_PASSES 16
+
+struct asmfix_options {
+	const char *filename;	/* name used in diagnostics ("<stdin>" if NULL) */
+	unsigned passes;	/* bit i = pass i of the table; see asmfix_parse_passes */
+	enum asmfix_target target;
+	int check_only;		/* report what would change, output the input unchanged */
+	const char *keep_prefix;	/* used-accessors prefix; NULL = "__ccd_keep_" */
+	int data_sections;	/* compile used -fdata-sections: .comm -> .bss.<name> */
+};
+
+struct asmfix_stats {
+	unsigned long changes[ASMFIX_MAX_PASSES];	/* per pass, table order */
+	unsigned long lines;
+};
+
+/*
+ * Filter in_fd to out_fd.  Returns 0 on success, 1 when the input has a
+ * problem a pass cannot repair (diagnostics "file:line: pass: message"
+ * already printed; the output must not be used), -1 on an I/O error.
+ * stats may be NULL.
+ */
+int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
+		  struct asmfix_stats *stats);
+
+/* Pass table access, in table (execution) order. */
+size_t asmfix_pass_count(void);
+const char *asmfix_pass_name(size_t i);
+const char *asmfix_pass_help(size_t i);
+/* "all", "none" or "a,b,c" -> mask.  -1 and an error message on an unknown name. */
+int asmfix_parse_passes(const char *list, unsigned *mask);
+/* Mask of every pass. */
+unsigned asmfix_all_passes(void);
+/* Write the mask back as a canonical comma list ("none" if empty). */
+void asmfix_format_passes(unsigned mask, char *buf, size_t size);
+
+#endif

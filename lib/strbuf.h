@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Growable strings and string vectors, after git's strbuf.h/strvec.h.
+ * Every ccd-suite program builds text and argv arrays with these, never
+ * with ad-hoc realloc code.  Allocation failure is fatal (die()).
+ */
+#ifndef CCD_STRBUF_H
+#define CCD_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct strbuf {
+	char *buf;	/* always NUL-terminated once anything was added */
+	size_t len;
+	size_t alloc;
+};
+
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addstr(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, int c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void strbuf_setlen(struct strbuf *sb, size_t len);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+/* Hand the buffer to the caller (never NULL) and reset sb. */
+char *strbuf_detach(struct strbuf *sb, size_t *len);
+/* "" when empty, so callers never see NULL. */
+const char *strbuf_str(const struct strbuf *sb);
+
+/* A NULL-terminated vector of owned strings (an argv). */
+struct strvec {
+	char **v;	/* v[nr] == NULL once anything was pushed */
+	size_t nr;
+	size_t alloc;
+};
+
+#define STRVEC_INIT { NULL, 0, 0 }
+
+void strvec_push(struct strvec *sv, const char *s);
+void strvec_pushf(struct strvec *sv, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void strvec_pushl(struct strvec *sv, ...);	/* NULL-terminated list */
+void strvec_pushv(struct strvec *sv, char *const *argv);
+void strvec_insert(struct strvec *sv, size_t pos, const char *s);
+void strvec_remove(struct strvec *sv, size_t pos);
+void strvec_clear(struct strvec *sv);
+/* Always a valid NULL-terminated array, even when empty. */
+char **strvec_argv(struct strvec *sv);
+
+/* Allocation helpers that die on failure. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+#endif

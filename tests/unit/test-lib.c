@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests for lib/: strbuf, strvec, config, tempfile, run-command. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+
+static void test_strbuf(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	(void)state;
+
+	assert_string_equal(strbuf_str(&sb), "");
+	strbuf_addstr(&sb, "abc");
+	strbuf_addch(&sb, '-');
+	strbuf_addf(&sb, "%d:%s", 42, "x");
+	assert_string_equal(sb.buf, "abc-42:x");
+	assert_int_equal(sb.len, 8);
+	for (int i = 0; i < 1000; i++)
+		strbuf_addf(&sb, "%04d", i);
+	assert_int_equal(sb.len, 8 + 4000);
+	assert_memory_equal(sb.buf + sb.len - 4, "0999", 4);
+	strbuf_setlen(&sb, 3);
+	assert_string_equal(sb.buf, "abc");
+	strbuf_release(&sb);
+	assert_null(sb.buf);
+}
+
+static void test_strvec(void **state)
+{
+	struct strvec sv = STRVEC_INIT;
+	(void)state;
+
+	assert_null(strvec_argv(&sv)[0]);
+	strvec_pushl(&sv, "a", "b", NULL);
+	strvec_pushf(&sv, "-o%s", "x");
+	strvec_insert(&sv, 0, "first");
+	strvec_remove(&sv, 2);
+	assert_int_equal(sv.nr, 3);
+	assert_string_equal(sv.v[0], "first");
+	assert_string_equal(sv.v[1], "a");
+	assert_string_equal(sv.v[2], "-ox");
+	assert_null(sv.v[3]);
+	strvec_clear(&sv);
+}
+
+static char *write_tmp(const char *content)
+{
+	char *path = strdup("/tmp/ccd-test-confXXXXXX");
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, content, strlen(content)), (ssize_t)strlen(content));
+	close(fd);
+	return path;
+}
+
+static void test_config_file(void **state)
+{
+	struct config cfg = { 0 };
+	char *p = write_tmp("# comment\n\n  cc = distcc gcc  \nverbose=yes\nassem = both\n");
+	(void)state;
+
+	assert_int_equal(config_read_file(&cfg, p), 0);
+	assert_string_equal(config_get(&cfg, CFG_CC), "distcc gcc");
+	assert_true(config_bool(&cfg, CFG_VERBOSE));
+	assert_string_equal(config_get(&cfg, CFG_ASSEM), "both");
+	assert_non_null(strstr(config_origin(&cfg, CFG_CC), ":3"));
+	unlink(p);
+	free(p);
+	config_release(&cfg);
+}
+
+static void test_config_errors(void **state)
+{
+	struct config cfg = { 0 };
+	char *bad_key = write_tmp("cc = gcc\nno_such_key = 1\n");
+	char *bad_bool = write_tmp("verbose = perhaps\n");
+	char *bad_enum = write_tmp("assem = sometimes\n");
+	char *no_eq = write_tmp("just words\n");
+	(void)state;
+
+	assert_int_equal(config_read_file(&cfg, bad_key), -1);
+	assert_int_equal(config_read_file(&cfg, bad_bool), -1);
+	assert_int_equal(config_read_file(&cfg, bad_enum), -1);
+	assert_int_equal(config_read_file(&cfg, no_eq), -1);
+	assert_int_equal(config_read_file(&cfg, "/nonexistent/ccd.conf"), 0);
+	unlink(bad_key); unlink(bad_bool); unlink(bad_enum); unlink(no_eq);
+	free(bad_key); free(bad_bool); free(bad_enum); free(no_eq);
+	config_release(&cfg);
+}
+
+static void test_config_precedence(void **state)
+{
+	struct config cfg = { 0 };
+	char dir[] = "/tmp/ccd-test-xdgXXXXXX";
+	char path[256];
+	char *sys = write_tmp("cc = sysgcc\npasses = none\nld = sysld\n");
+	FILE *f;
+	(void)state;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/ccd", dir);
+	assert_int_equal(mkdir(path, 0700), 0);
+	snprintf(path, sizeof(path), "%s/ccd/ccd.conf", dir);
+	f = fopen(path, "w");
+	fputs("cc = usergcc\npasses = common\n", f);
+	fclose(f);
+	setenv("CCD_SYSTEM_CONFIG", sys, 1);
+	setenv("XDG_CONFIG_HOME", dir, 1);
+	setenv("CCD_PASSES", "lockfix", 1);
+	unsetenv("CCD_CC");
+	unsetenv("LKD_LD");
+	assert_int_equal(config_load(&cfg), 0);
+	assert_string_equal(config_get(&cfg, CFG_LD), "sysld");	/* system beats default */
+	assert_string_equal(config_get(&cfg, CFG_CC), "usergcc");	/* user beats system */
+	assert_string_equal(config_get(&cfg, CFG_PASSES), "lockfix");	/* env beats user */
+	assert_string_equal(config_origin(&cfg, CFG_PASSES), "CCD_PASSES");
+	assert_string_equal(config_get(&cfg, CFG_KEEP_PREFIX), "__ccd_keep_");	/* default */
+	unsetenv("CCD_PASSES");
+	unsetenv("CCD_SYSTEM_CONFIG");
+	unsetenv("XDG_CONFIG_HOME");
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/ccd", dir);
+	rmdir(path);
+	rmdir(dir);
+	unlink(sys);
+	free(sys);
+	config_release(&cfg);
+}
+
+static void test_tempfile(void **state)
+{
+	char dir[] = "/tmp/ccd-test-tmpXXXXXX";
+	const char *path;
+	struct stat st;
+	int fd;
+	(void)state;
+
+	assert_non_null(mkdtemp(dir));
+	setenv("TMPDIR", dir, 1);
+	fd = tempfile_create("ccd", ".s", &path);
+	assert_true(fd >= 0);
+	assert_int_equal(strncmp(path, dir, strlen(dir)), 0);
+	assert_int_equal(strcmp(path + strlen(path) - 2, ".s"), 0);
+	assert_int_equal(fstat(fd, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	close(fd);
+	char copy[4096];
+	strcpy(copy, path);
+	tempfile_remove(path);
+	assert_int_equal(access(copy, F_OK), -1);
+	/* cleanup_all never unlinks a non-regular file */
+	assert_int_equal(tempfile_register("/dev/null"), 0);
+	tempfile_cleanup_all();
+	assert_int_equal(access("/dev/null", F_OK), 0);
+	unsetenv("TMPDIR");
+	assert_int_equal(rmdir(dir), 0);
+}
+
+static void test_run_command(void **state)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int status;
+	(void)state;
+
+	strvec_pushl(&cp.args, "sh", "-c", "echo hello; exit 3", NULL);
+	status = capture_command(&cp, &out);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 3);
+	assert_string_equal(out.buf, "hello\n");
+	assert_false(status_ok(status));
+	child_process_clear(&cp);
+
+	strvec_pushl(&cp.args, "sh", "-c", "kill -SEGV $$", NULL);
+	status = run_command(&cp);
+	assert_true(WIFSIGNALED(status));
+	assert_int_equal(WTERMSIG(status), SIGSEGV);
+	child_process_clear(&cp);
+
+	strvec_push(&cp.args, "/nonexistent/program");
+	assert_int_equal(run_command(&cp), -1);
+	child_process_clear(&cp);
+	strbuf_release(&out);
+}
+
+static void test_quote_argv(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *argv[] = { "gcc", "-DX=a b", "it's", "-o", "x.o", NULL };
+	(void)state;
+
+	quote_argv(&sb, argv);
+	assert_string_equal(sb.buf, "gcc '-DX=a b' 'it'\\''s' -o x.o");
+	strbuf_release(&sb);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strbuf),
+		cmocka_unit_test(test_strvec),
+		cmocka_unit_test(test_config_file),
+		cmocka_unit_test(test_config_errors),
+		cmocka_unit_test(test_config_precedence),
+		cmocka_unit_test(test_tempfile),
+		cmocka_unit_test(test_run_command),
+		cmocka_unit_test(test_quote_argv),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
