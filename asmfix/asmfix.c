@@ -1,37 +1,661 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Placeholder: copies input to output until the passes land. */
-#include "asmfix.h"
+/*
+ * The asmfix driver: the pass table, line classification, output queue.
+ * See internal.h for how passes see lines and edit the output.
+ */
+#include "internal.h"
+#include "reader.h"
 #include "warn.h"
+
 #include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+/* The one pass table, in execution order. */
+static const struct asmfix_pass *const passes[] = {
+	&pass_common,
+	&pass_used_accessors,
+	&pass_lockfix,
+	&pass_altinstr,
+};
+#define NPASSES (sizeof(passes) / sizeof(passes[0]))
+_Static_assert(NPASSES <= ASMFIX_MAX_PASSES, "too many passes");
+
+size_t asmfix_pass_count(void) { return NPASSES; }
+
+const char *asmfix_pass_name(size_t i)
+{
+	return i < NPASSES ? passes[i]->name : NULL;
+}
+
+const char *asmfix_pass_help(size_t i)
+{
+	return i < NPASSES ? passes[i]->help : NULL;
+}
+
+unsigned asmfix_all_passes(void)
+{
+	return (1u << NPASSES) - 1;
+}
+
+int asmfix_parse_passes(const char *list, unsigned *mask)
+{
+	const char *p = list;
+
+	*mask = 0;
+	while (*p) {
+		size_t n = strcspn(p, ",");
+		size_t i;
+		if (n == 3 && !strncmp(p, "all", 3)) {
+			*mask |= asmfix_all_passes();
+		} else if (n == 4 && !strncmp(p, "none", 4)) {
+			/* nothing */
+		} else if (n) {
+			for (i = 0; i < NPASSES; i++)
+				if (strlen(passes[i]->name) == n && !strncmp(p, passes[i]->name, n))
+					break;
+			if (i == NPASSES) {
+				error("unknown pass '%.*s' (see --list-passes)", (int)n, p);
+				return -1;
+			}
+			*mask |= 1u << i;
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+	return 0;
+}
+
+void asmfix_format_passes(unsigned mask, char *buf, size_t size)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < NPASSES; i++)
+		if (mask & (1u << i)) {
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_addstr(&sb, passes[i]->name);
+		}
+	if (!sb.len)
+		strbuf_addstr(&sb, "none");
+	if (size) {
+		size_t n = sb.len < size - 1 ? sb.len : size - 1;
+		memcpy(buf, sb.buf, n);
+		buf[n] = 0;
+	}
+	strbuf_release(&sb);
+}
+
+/* ---- output ---- */
+
+static void write_all(struct asmfix_ctx *ctx, const char *p, size_t len)
+{
+	while (len && !ctx->io_error) {
+		ssize_t n = write(ctx->out_fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ctx->io_error = errno ? errno : EIO;
+			return;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+}
+
+static void out_flush(struct asmfix_ctx *ctx)
+{
+	write_all(ctx, ctx->obuf, ctx->olen);
+	ctx->olen = 0;
+}
+
+static void out_add(struct asmfix_ctx *ctx, const char *p, size_t len)
+{
+	if (ctx->olen + len > ctx->oalloc) {
+		out_flush(ctx);
+		if (len >= ctx->oalloc) {
+			write_all(ctx, p, len);
+			return;
+		}
+	}
+	memcpy(ctx->obuf + ctx->olen, p, len);
+	ctx->olen += len;
+}
+
+static size_t min_hold(struct asmfix_ctx *ctx)
+{
+	size_t m = SIZE_MAX;
+	for (size_t i = 0; i < NPASSES; i++)
+		if (ctx->hold[i] < m)
+			m = ctx->hold[i];
+	return m;
+}
+
+/* Write out queued entries before the oldest hold. */
+static void q_flush(struct asmfix_ctx *ctx)
+{
+	size_t lim = min_hold(ctx), i;
+
+	for (i = 0; i < ctx->qnr && ctx->qbase + i < lim; i++)
+		if (!ctx->q[i].deleted)
+			out_add(ctx, ctx->qtext.buf + ctx->q[i].off, ctx->q[i].len);
+	if (!i)
+		return;
+	ctx->qbase += i;
+	if (i == ctx->qnr) {
+		ctx->qnr = 0;
+		strbuf_reset(&ctx->qtext);
+		return;
+	}
+	/* Keep the tail; compact the text only when it is mostly dead. */
+	memmove(ctx->q, ctx->q + i, sizeof(*ctx->q) * (ctx->qnr - i));
+	ctx->qnr -= i;
+	if (ctx->q[0].off > ctx->qtext.len / 2) {
+		size_t off = ctx->q[0].off;
+		memmove(ctx->qtext.buf, ctx->qtext.buf + off, ctx->qtext.len - off);
+		strbuf_setlen(&ctx->qtext, ctx->qtext.len - off);
+		for (size_t k = 0; k < ctx->qnr; k++)
+			ctx->q[k].off -= off;
+	}
+}
+
+/* Emit text (newline included) for input line no (0: inserted). */
+static void emit(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
+{
+	struct qent *e;
+
+	if (!ctx->nholds && !ctx->qnr) {
+		out_add(ctx, p, len);
+		return;
+	}
+	if (ctx->qnr == ctx->qalloc) {
+		ctx->qalloc = ctx->qalloc ? ctx->qalloc * 2 : 256;
+		ctx->q = xrealloc(ctx->q, sizeof(*ctx->q) * ctx->qalloc);
+	}
+	e = &ctx->q[ctx->qnr++];
+	e->off = ctx->qtext.len;
+	e->len = len;
+	e->no = no;
+	e->deleted = 0;
+	strbuf_add(&ctx->qtext, p, len);
+}
+
+void q_hold(struct asmfix_ctx *ctx)
+{
+	if (ctx->hold[ctx->cur_pass] != SIZE_MAX)
+		return;
+	ctx->hold[ctx->cur_pass] = ctx->qbase + ctx->qnr;
+	ctx->nholds++;
+}
+
+void q_release(struct asmfix_ctx *ctx)
+{
+	if (ctx->hold[ctx->cur_pass] == SIZE_MAX)
+		return;
+	ctx->hold[ctx->cur_pass] = SIZE_MAX;
+	ctx->nholds--;
+}
+
+int q_holding(struct asmfix_ctx *ctx)
+{
+	return ctx->hold[ctx->cur_pass] != SIZE_MAX;
+}
+
+static struct qent *q_find(struct asmfix_ctx *ctx, unsigned long no)
+{
+	for (size_t i = ctx->qnr; i-- > 0;)
+		if (ctx->q[i].no == no)
+			return &ctx->q[i];
+	return NULL;
+}
+
+int q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len)
+{
+	struct qent *e = q_find(ctx, no);
+	if (!e)
+		return -1;
+	if (ctx->opt->check_only || e->deleted)
+		return 0;
+	e->off = ctx->qtext.len;
+	strbuf_add(&ctx->qtext, text, len);
+	strbuf_addch(&ctx->qtext, '\n');
+	e->len = len + 1;
+	return 0;
+}
+
+int q_delete_line(struct asmfix_ctx *ctx, unsigned long no)
+{
+	struct qent *e = q_find(ctx, no);
+	if (!e)
+		return -1;
+	if (!ctx->opt->check_only)
+		e->deleted = 1;
+	return 0;
+}
+
+const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len)
+{
+	struct qent *e = q_find(ctx, no);
+	if (!e)
+		return NULL;
+	*len = e->len;
+	if (*len && ctx->qtext.buf[e->off + *len - 1] == '\n')
+		(*len)--;
+	return ctx->qtext.buf + e->off;
+}
+
+/* ---- edits of the current line ---- */
+
+void line_replace(struct asmfix_ctx *ctx, const char *text, size_t len)
+{
+	if (ctx->opt->check_only)
+		return;
+	strbuf_reset(&ctx->repl);
+	strbuf_add(&ctx->repl, text, len);
+	ctx->cur_replaced = 1;
+}
+
+void line_delete(struct asmfix_ctx *ctx)
+{
+	if (!ctx->opt->check_only)
+		ctx->cur_deleted = 1;
+}
+
+void line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len)
+{
+	if (!ctx->opt->check_only)
+		strbuf_add(&ctx->before, text, len);
+}
+
+static void vreport(struct asmfix_ctx *ctx, unsigned long no, const char *kind,
+		    const char *fmt, va_list ap)
+{
+	struct strbuf sb = STRBUF_INIT;
+	strbuf_addstr(&sb, passes[ctx->cur_pass]->name);
+	if (kind)
+		strbuf_addf(&sb, ": %s", kind);
+	vdiag_at(ctx->file, no, sb.buf, fmt, ap);
+	strbuf_release(&sb);
+}
+
+void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+{
+	va_list ap;
+	if (ctx->stats)
+		ctx->stats->changes[ctx->cur_pass]++;
+	if (!ctx->opt->check_only)
+		return;
+	va_start(ap, fmt);
+	vreport(ctx, no, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+{
+	va_list ap;
+	ctx->failed = 1;
+	va_start(ap, fmt);
+	vreport(ctx, no, NULL, fmt, ap);
+	va_end(ap);
+}
+
+void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vreport(ctx, no, "warning", fmt, ap);
+	va_end(ap);
+}
+
+int line_is_comment(const struct asm_line *ln, const char *text)
+{
+	const char *p = ln->p, *end = ln->p + ln->len;
+	size_t n = strlen(text);
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	return (size_t)(end - p) >= n && !memcmp(p, text, n);
+}
+
+/* ---- classification ---- */
+
+unsigned dir_class(struct asm_str n)
+{
+	if (n.len < 2)
+		return D_OTHER;
+	switch (n.p[1]) {
+	case 's':
+		if (asm_str_eq(n, ".section") || asm_str_eq(n, ".subsection"))
+			return D_SEC;
+		if (asm_str_eq(n, ".size"))
+			return D_SIZE;
+		break;
+	case 'p':
+		if (asm_str_eq(n, ".pushsection") || asm_str_eq(n, ".popsection") ||
+		    asm_str_eq(n, ".previous"))
+			return D_SEC;
+		if (asm_str_eq(n, ".p2align") || asm_str_eq(n, ".protected"))
+			return n.p[2] == '2' ? D_ALIGN : D_VIS;
+		break;
+	case 't':
+		if (asm_str_eq(n, ".text"))
+			return D_SEC;
+		if (asm_str_eq(n, ".type"))
+			return D_TYPE;
+		break;
+	case 'd':
+		if (asm_str_eq(n, ".data"))
+			return D_SEC;
+		break;
+	case 'b':
+		if (asm_str_eq(n, ".bss"))
+			return D_SEC;
+		if (asm_str_eq(n, ".balign"))
+			return D_ALIGN;
+		break;
+	case 'c':
+		if (asm_str_eq(n, ".comm"))
+			return D_COMM;
+		if (n.len > 5 && !memcmp(n.p, ".cfi_", 5))
+			return D_CFI;
+		break;
+	case 'l':
+		if (asm_str_eq(n, ".long"))
+			return D_DATA;
+		if (asm_str_eq(n, ".local"))
+			return D_LOCAL;
+		if (asm_str_eq(n, ".loc"))
+			return D_OTHER;
+		break;
+	case 'q':
+		if (asm_str_eq(n, ".quad"))
+			return D_DATA;
+		break;
+	case 'i':
+		if (asm_str_eq(n, ".int"))
+			return D_DATA;
+		if (asm_str_eq(n, ".internal"))
+			return D_VIS;
+		break;
+	case '4':
+	case '8':
+		if (asm_str_eq(n, ".4byte") || asm_str_eq(n, ".8byte"))
+			return D_DATA;
+		break;
+	case 'g':
+		if (asm_str_eq(n, ".globl") || asm_str_eq(n, ".global"))
+			return D_GLOBL;
+		break;
+	case 'a':
+		if (asm_str_eq(n, ".align"))
+			return D_ALIGN;
+		break;
+	case 'h':
+		if (asm_str_eq(n, ".hidden"))
+			return D_VIS;
+		break;
+	case 'w':
+		if (asm_str_eq(n, ".weak"))
+			return D_VIS;
+		break;
+	}
+	return D_OTHER;
+}
+
+static int is_lockish(struct asm_str name)
+{
+	return asm_str_eq(name, "lock") || asm_str_has_prefix(name, "xchg");
+}
+
+static void summarize(struct asm_line *ln)
+{
+	for (int i = 0; i < ln->nstmts && i < ASM_MAX_STMTS; i++) {
+		struct asm_stmt *st = &ln->stmts[i];
+		if (st->nlabels)
+			ln->flags |= LF_LABEL;
+		if (st->kind == STMT_DIRECTIVE) {
+			ln->flags |= LF_DIRECTIVE;
+			ln->dirs |= dir_class(st->name);
+		} else if (st->kind == STMT_INSN) {
+			ln->flags |= LF_INSN;
+			if (is_lockish(st->name))
+				ln->flags |= LF_LOCK;
+			for (int k = 0; k < st->nprefixes; k++)
+				if (asm_str_eq(st->prefixes[k], "lock"))
+					ln->flags |= LF_LOCK;
+		}
+		if (!ln->first.len && st->name.len)
+			ln->first = st->name;
+	}
+}
+
+static void parse_full(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_lexer *lx)
+{
+	ln->nstmts = asm_parse_line(lx, ln->p, ln->len, ln->stmts, ASM_MAX_STMTS);
+	ln->scratch = lx->scratch;
+	ln->parsed = 1;
+	if (lx->bad_string)
+		ln->flags |= LF_BADSTR;
+	(void)ctx;
+}
+
+int line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st)
+{
+	if (!ln->parsed) {
+		/* Simple lines start outside comments and open none. */
+		ctx->lazy_lx.in_comment = 0;
+		parse_full(ctx, ln, &ctx->lazy_lx);
+	}
+	*st = ln->stmts;
+	return ln->nstmts < ASM_MAX_STMTS ? ln->nstmts : ASM_MAX_STMTS;
+}
+
+static void classify(struct asmfix_ctx *ctx, struct asm_line *ln)
+{
+	const char *p = ln->p, *end = ln->p + ln->len, *t;
+
+	ln->flags = ln->dirs = 0;
+	ln->first.p = NULL;
+	ln->first.len = 0;
+	ln->parsed = 0;
+	ln->nstmts = 0;
+	if (ctx->chunk_has_nul && memchr(p, 0, ln->len)) {
+		ln->flags = LF_NUL;
+		asm_skip_line(&ctx->lx, p, ln->len);
+		return;
+	}
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p < end && *p == '#')
+		ln->flags |= LF_HASH;
+	if (ctx->lx.in_comment || memchr(ln->p, '/', ln->len) || memchr(ln->p, ';', ln->len))
+		goto complex;
+	if (p == end || *p == '#')
+		return;
+	for (t = p; t < end && asm_is_ident((unsigned char)*t); t++)
+		;
+	if (t == p)
+		goto complex;
+	if (t < end && *t == ':') {
+		const char *r = t + 1;
+		while (r < end && (*r == ' ' || *r == '\t'))
+			r++;
+		if (r < end && *r != '#')
+			goto complex;
+		ln->flags |= LF_LABEL;
+		return;
+	}
+	ln->first.p = p;
+	ln->first.len = (size_t)(t - p);
+	if (*p == '.') {
+		ln->flags |= LF_DIRECTIVE;
+		ln->dirs = dir_class(ln->first);
+	} else {
+		ln->flags |= LF_INSN;
+		if (is_lockish(ln->first))
+			ln->flags |= LF_LOCK;
+	}
+	return;
+complex:
+	parse_full(ctx, ln, &ctx->lx);
+	summarize(ln);
+}
+
+/* ---- the filter ---- */
+
+static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
+			 int nl, unsigned long no)
+{
+	struct asm_line *ln = &ctx->line;
+	unsigned mask = ctx->opt->passes;
+
+	ln->p = p;
+	ln->len = len;
+	ln->nl = nl;
+	ln->no = no;
+	classify(ctx, ln);
+	ctx->cur_deleted = ctx->cur_replaced = 0;
+	for (size_t i = 0; i < NPASSES; i++)
+		if (mask & (1u << i)) {
+			ctx->cur_pass = (int)i;
+			passes[i]->line(ctx, ctx->pass_data[i], ln);
+		}
+	if (ctx->before.len) {
+		emit(ctx, ctx->before.buf, ctx->before.len, 0);
+		strbuf_reset(&ctx->before);
+	}
+	if (ctx->cur_deleted) {
+		/* Keep a placeholder while held so the line can be found. */
+		if (ctx->nholds) {
+			emit(ctx, "", 0, no);
+			ctx->q[ctx->qnr - 1].deleted = 1;
+		}
+	} else if (ctx->cur_replaced) {
+		strbuf_addch(&ctx->repl, '\n');
+		emit(ctx, ctx->repl.buf, ctx->repl.len - (nl ? 0 : 1), no);
+	} else {
+		emit(ctx, p, len + (size_t)nl, no);
+	}
+	if (ctx->after.len) {
+		emit(ctx, ctx->after.buf, ctx->after.len, 0);
+		strbuf_reset(&ctx->after);
+	}
+	if (ctx->qnr)
+		q_flush(ctx);
+}
+
+static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
+			  unsigned long *lineno)
+{
+	const char *end = p + len;
+
+	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
+	ctx->chunk_has_prefix = ctx->keep_prefix_len &&
+		memmem(p, len, ctx->keep_prefix, ctx->keep_prefix_len) != NULL;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		process_line(ctx, p, n, nl != NULL, ++*lineno);
+		p += n + (nl != NULL);
+	}
+}
+
+static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
+		     int out_fd, struct asmfix_stats *stats)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->opt = opt;
+	ctx->file = opt->filename ? opt->filename : "<stdin>";
+	ctx->stats = stats;
+	ctx->out_fd = out_fd;
+	ctx->oalloc = 256 * 1024;
+	ctx->obuf = xmalloc(ctx->oalloc);
+	ctx->keep_prefix = opt->keep_prefix && *opt->keep_prefix ? opt->keep_prefix : "__ccd_keep_";
+	ctx->keep_prefix_len = strlen(ctx->keep_prefix);
+	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
+		ctx->hold[i] = SIZE_MAX;
+	for (size_t i = 0; i < NPASSES; i++)
+		if ((opt->passes & (1u << i)) && passes[i]->init) {
+			ctx->cur_pass = (int)i;
+			ctx->pass_data[i] = passes[i]->init(ctx);
+		}
+}
+
+static void ctx_release(struct asmfix_ctx *ctx)
+{
+	for (size_t i = 0; i < NPASSES; i++)
+		if (ctx->pass_data[i] && passes[i]->release)
+			passes[i]->release(ctx->pass_data[i]);
+	free(ctx->obuf);
+	free(ctx->q);
+	strbuf_release(&ctx->qtext);
+	strbuf_release(&ctx->before);
+	strbuf_release(&ctx->after);
+	strbuf_release(&ctx->repl);
+	asm_lexer_release(&ctx->lx);
+	asm_lexer_release(&ctx->lazy_lx);
+}
 
 int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
 		  struct asmfix_stats *stats)
 {
-	char buf[65536];
-	(void)opt;
+	struct asmfix_ctx ctx;
+	struct line_reader r;
+	unsigned long lineno = 0;
+	int ret = 0;
+
 	if (stats)
 		memset(stats, 0, sizeof(*stats));
+	ctx_init(&ctx, opt, out_fd, stats);
+	reader_init(&r, in_fd);
 	for (;;) {
-		ssize_t n = read(in_fd, buf, sizeof(buf)), w = 0;
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (!n)
-			return 0;
-		while (w < n) {
-			ssize_t k = write(out_fd, buf + w, (size_t)(n - w));
-			if (k < 0)
-				return -1;
-			w += k;
+		const char *chunk;
+		ssize_t n = reader_chunk(&r, &chunk);
+		if (n == -2) {
+			diag_at(ctx.file, lineno + 1, "asmfix", "line longer than %u MiB",
+				READER_MAX_LINE >> 20);
+			ret = 1;
+			break;
 		}
+		if (n < 0) {
+			error_errno("cannot read %s", ctx.file);
+			ret = -1;
+			break;
+		}
+		if (!n)
+			break;
+		process_chunk(&ctx, chunk, (size_t)n, &lineno);
+		if (ctx.io_error)
+			break;
 	}
+	if (!ret) {
+		for (size_t i = 0; i < NPASSES; i++)
+			if ((opt->passes & (1u << i)) && passes[i]->finish) {
+				ctx.cur_pass = (int)i;
+				passes[i]->finish(&ctx, ctx.pass_data[i]);
+			}
+		if (ctx.lx.in_comment)
+			diag_at(ctx.file, lineno, "asmfix",
+				"warning: comment not terminated at end of input");
+	}
+	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
+		ctx.hold[i] = SIZE_MAX;
+	ctx.nholds = 0;
+	q_flush(&ctx);
+	out_flush(&ctx);
+	if (stats)
+		stats->lines = lineno;
+	if (ctx.io_error && !ret) {
+		errno = ctx.io_error;
+		error_errno("cannot write output");
+		ret = -1;
+	}
+	if (!ret && ctx.failed)
+		ret = 1;
+	ctx_release(&ctx);
+	reader_release(&r);
+	return ret;
 }
-size_t asmfix_pass_count(void) { return 0; }
-const char *asmfix_pass_name(size_t i) { (void)i; return NULL; }
-const char *asmfix_pass_help(size_t i) { (void)i; return NULL; }
-int asmfix_parse_passes(const char *list, unsigned *mask) { (void)list; *mask = 0; return 0; }
-unsigned asmfix_all_passes(void) { return 0; }
-void asmfix_format_passes(unsigned mask, char *buf, size_t size) { (void)mask; if (size) strncpy(buf, "none", size - 1), buf[size - 1] = 0; }

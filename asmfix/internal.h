@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the driver (asmfix.c) shares with the passes (passes/*.c).
+ *
+ * The driver reads lines, classifies each one cheaply (most lines are
+ * instructions or .loc/debug data no pass cares about), and hands it to
+ * every active pass in table order.  A pass may replace, delete or insert
+ * around the current line, or "hold" the output from some line on so it
+ * can still change lines it has already seen (used-accessors removing a
+ * function's preamble, lockfix waiting for the function's end).  Output
+ * is buffered only while some pass holds it.
+ */
+#ifndef ASMFIX_INTERNAL_H
+#define ASMFIX_INTERNAL_H
+
+#include "asmfix.h"
+#include "parse.h"
+#include "strbuf.h"
+
+/* Line flags. */
+#define LF_LABEL	0x01	/* defines at least one label */
+#define LF_INSN		0x02	/* has an instruction */
+#define LF_DIRECTIVE	0x04	/* has a directive */
+#define LF_HASH		0x08	/* starts with a '#' comment */
+#define LF_LOCK		0x10	/* lock prefix or xchg: lockfix looks closer */
+#define LF_NUL		0x20	/* contains NUL bytes: never touched */
+#define LF_BADSTR	0x40	/* unterminated string */
+
+/* Directive classes (line->dirs). */
+#define D_SEC		0x001	/* .section .pushsection .popsection .previous .text .data .bss .subsection */
+#define D_COMM		0x002
+#define D_LOCAL		0x004
+#define D_DATA		0x008	/* .long .quad .int .4byte .8byte */
+#define D_GLOBL		0x010
+#define D_TYPE		0x020
+#define D_SIZE		0x040
+#define D_ALIGN		0x080
+#define D_VIS		0x100	/* .hidden .weak .internal .protected */
+#define D_CFI		0x200
+#define D_OTHER		0x400
+
+struct asm_line {
+	const char *p;		/* text, without the newline */
+	size_t len;
+	int nl;			/* a newline followed it in the input */
+	unsigned long no;
+	unsigned flags, dirs;
+	struct asm_str first;	/* first directive/mnemonic of a simple line */
+	int parsed, nstmts;
+	const char *scratch;	/* statement spans point into this copy */
+	struct asm_stmt stmts[ASM_MAX_STMTS];
+};
+
+struct qent {
+	size_t off, len;	/* in qtext, newline included */
+	unsigned long no;	/* input line, 0 for inserted text */
+	int deleted;
+};
+
+struct asmfix_ctx;
+
+struct asmfix_pass {
+	const char *name;
+	const char *help;
+	void *(*init)(struct asmfix_ctx *ctx);
+	void (*line)(struct asmfix_ctx *ctx, void *data, struct asm_line *ln);
+	void (*finish)(struct asmfix_ctx *ctx, void *data);	/* at end of input */
+	void (*release)(void *data);
+};
+
+struct asmfix_ctx {
+	const struct asmfix_options *opt;
+	const char *file;
+	struct asmfix_stats *stats;
+	int failed;		/* a pass reported an error */
+	int io_error;
+	const char *keep_prefix;
+	size_t keep_prefix_len;
+
+	/* output */
+	int out_fd;
+	char *obuf;
+	size_t olen, oalloc;
+
+	/* held output */
+	struct strbuf qtext;
+	struct qent *q;
+	size_t qnr, qalloc, qbase;	/* qbase: absolute index of q[0] */
+	size_t hold[ASMFIX_MAX_PASSES];
+	int nholds;
+
+	/* edits of the current line */
+	struct strbuf before, after, repl;
+	int cur_deleted, cur_replaced;
+
+	struct asm_lexer lx, lazy_lx;
+	int cur_pass;
+	void *pass_data[ASMFIX_MAX_PASSES];
+
+	/* prefilters over the chunk being processed */
+	int chunk_has_prefix, chunk_has_nul;
+	struct asm_line line;
+};
+
+/* The parsed statements of a line (parsed on first use). */
+int line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st);
+/* Offset of a span (from line_stmts) in the line's text. */
+static inline size_t line_off(const struct asm_line *ln, const char *p)
+{
+	return (size_t)(p - ln->scratch);
+}
+/* Directive class of a directive name. */
+unsigned dir_class(struct asm_str name);
+
+/* Edits of the current line (no-ops in check mode). */
+void line_replace(struct asmfix_ctx *ctx, const char *text, size_t len);
+void line_delete(struct asmfix_ctx *ctx);
+void line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len);
+
+/* Holding: from the current line on, output stays in the queue. */
+void q_hold(struct asmfix_ctx *ctx);
+void q_release(struct asmfix_ctx *ctx);
+int q_holding(struct asmfix_ctx *ctx);
+/* Edit a held input line by number; 0 on success, -1 if not held. */
+int q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len);
+int q_delete_line(struct asmfix_ctx *ctx, unsigned long no);
+/* The held text of a line (without newline), NULL if not held. */
+const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len);
+
+/* A change made by the current pass: counted, and reported in check mode. */
+__attribute__((format(printf, 3, 4)))
+void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+/* An error: the output must not be used. */
+__attribute__((format(printf, 3, 4)))
+void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+__attribute__((format(printf, 3, 4)))
+void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+
+/* icc and gcc comment markers. */
+int line_is_comment(const struct asm_line *ln, const char *text);
+
+extern const struct asmfix_pass pass_common;
+extern const struct asmfix_pass pass_used_accessors;
+extern const struct asmfix_pass pass_lockfix;
+extern const struct asmfix_pass pass_altinstr;
+
+#endif

@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * common: turn every .comm into a real .bss definition.
+ *
+ * The kernel's module loader rejects SHN_COMMON symbols, and icc emits
+ * .comm even under -fno-common.  "gcc -fno-common" defines the same
+ * object as: global (unless .local), aligned, @object, sized, .zero in
+ * .bss (.bss.<name> with -fdata-sections).  We emit exactly that inside
+ * .pushsection/.popsection, so the section that was current is untouched.
+ * .lcomm is already a local .bss definition and is left alone.
+ */
+#include "../internal.h"
+#include "../symset.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct common {
+	struct symset local;	/* names declared .local so far */
+	struct strbuf sb;
+};
+
+static void *common_init(struct asmfix_ctx *ctx)
+{
+	(void)ctx;
+	return xcalloc(1, sizeof(struct common));
+}
+
+static void common_release(void *data)
+{
+	struct common *c = data;
+	symset_release(&c->local);
+	strbuf_release(&c->sb);
+	free(c);
+}
+
+/* ELF .comm alignment is in bytes; none given: natural, at most 16. */
+static long long default_align(long long size)
+{
+	long long a = 1;
+	while (a * 2 <= size && a < 16)
+		a *= 2;
+	return a;
+}
+
+static int is_pow2(long long v)
+{
+	return v > 0 && !(v & (v - 1));
+}
+
+static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
+			 struct asm_line *ln, const struct asm_stmt *st, int nstmts)
+{
+	struct asm_str name;
+	long long size, align;
+	int local;
+
+	if (st->nops < 2 || st->nops > 3) {
+		pass_error(ctx, ln->no, "cannot parse '.comm %.*s'", (int)st->args.len, st->args.p);
+		return;
+	}
+	name = st->ops[0];
+	if (asm_parse_int(st->ops[1], &size) || size < 0) {
+		pass_error(ctx, ln->no, "size of .comm %.*s is not a constant: '%.*s'",
+			   (int)name.len, name.p, (int)st->ops[1].len, st->ops[1].p);
+		return;
+	}
+	align = default_align(size);
+	if (st->nops == 3 && (asm_parse_int(st->ops[2], &align) || !is_pow2(align))) {
+		pass_error(ctx, ln->no, "alignment of .comm %.*s is not a power of two: '%.*s'",
+			   (int)name.len, name.p, (int)st->ops[2].len, st->ops[2].p);
+		return;
+	}
+	if (nstmts > 1) {
+		pass_error(ctx, ln->no, ".comm %.*s shares its line with other statements",
+			   (int)name.len, name.p);
+		return;
+	}
+	local = symset_get(&c->local, name.p, name.len) != NULL;
+
+	strbuf_reset(&c->sb);
+	if (ctx->opt->data_sections)
+		strbuf_addf(&c->sb, "\t.pushsection\t.bss.%.*s,\"aw\",@nobits\n",
+			    (int)name.len, name.p);
+	else
+		strbuf_addstr(&c->sb, "\t.pushsection\t.bss,\"aw\",@nobits\n");
+	if (!local)
+		strbuf_addf(&c->sb, "\t.globl\t%.*s\n", (int)name.len, name.p);
+	strbuf_addf(&c->sb, "\t.balign\t%lld\n", align);
+	strbuf_addf(&c->sb, "\t.type\t%.*s, @object\n", (int)name.len, name.p);
+	strbuf_addf(&c->sb, "\t.size\t%.*s, %lld\n", (int)name.len, name.p, size);
+	strbuf_addf(&c->sb, "%.*s:\n", (int)name.len, name.p);
+	strbuf_addf(&c->sb, "\t.zero\t%lld\n", size);
+	strbuf_addstr(&c->sb, "\t.popsection");
+	line_replace(ctx, c->sb.buf, c->sb.len);
+	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%s%.*s",
+		    (int)name.len, name.p, local ? "local" : "global",
+		    ctx->opt->data_sections ? ".bss." : ".bss",
+		    ctx->opt->data_sections ? "" : "",
+		    ctx->opt->data_sections ? (int)name.len : 0, name.p);
+}
+
+static void common_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+{
+	struct common *c = data;
+	struct asm_stmt *st;
+	int n;
+
+	if (!(ln->dirs & (D_COMM | D_LOCAL)) || (ln->flags & LF_NUL))
+		return;
+	n = line_stmts(ctx, ln, &st);
+	for (int i = 0; i < n; i++) {
+		if (st[i].kind != STMT_DIRECTIVE)
+			continue;
+		if (asm_str_eq(st[i].name, ".local")) {
+			for (int k = 0; k < st[i].nops; k++)
+				if (st[i].ops[k].len)
+					symset_add(&c->local, st[i].ops[k].p, st[i].ops[k].len)->line = ln->no;
+		} else if (asm_str_eq(st[i].name, ".comm")) {
+			rewrite_comm(ctx, c, ln, &st[i], n);
+		}
+	}
+}
+
+const struct asmfix_pass pass_common = {
+	.name = "common",
+	.help = "turn .comm symbols into real .bss definitions (module loader rejects SHN_COMMON)",
+	.init = common_init,
+	.line = common_line,
+	.release = common_release,
+};

@@ -1,0 +1,436 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * used-accessors: remove the dummy functions that keep
+ * __attribute__((used)) objects alive through icc's IPO.
+ *
+ * Convention: such a function is named <prefix>* (default "__ccd_keep_",
+ * asmfix_options.keep_prefix).  The whole function goes: its own
+ * -ffunction-sections section, alignment, .globl/.type/.size, icc's
+ * "# -- Begin/End" markers, the body with its CFI and local labels, and
+ * whatever the body pushed into other sections.  Plain section switches
+ * inside the function are kept (they emit nothing) so GAS's section state
+ * after the function is unchanged.  Anything left that refers to a
+ * removed function or one of its labels is an error naming both lines.
+ *
+ * The preamble (section, alignment, .globl ...) comes before we know the
+ * function's name, so it is held until the next line that is not preamble.
+ */
+#include "../internal.h"
+#include "../symset.h"
+#include "../section.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UA_MAX_PRE 32
+
+enum ua_mode { UA_SCAN, UA_REMOVE, UA_TRAIL };
+
+struct pre_line {
+	unsigned long no;
+	int sec_op;		/* a section switch */
+	struct strbuf name;	/* symbol or section it names */
+};
+
+struct ua {
+	enum ua_mode mode;
+	struct pre_line pre[UA_MAX_PRE];
+	int npre;
+	struct strbuf target;
+	unsigned long target_line;
+	int push_depth;		/* .pushsection nesting inside the function */
+	unsigned char *push_deleted;	/* per depth: was the push deleted */
+	int push_alloc;
+	struct symset removed;	/* removed functions and labels -> line */
+	struct symset refs;	/* prefix names referenced elsewhere -> first line */
+	struct symset numdefs;	/* numeric label -> tag 1 if last def was removed */
+	const char *prefix;
+	size_t prefix_len;
+};
+
+static void *ua_init(struct asmfix_ctx *ctx)
+{
+	struct ua *u = xcalloc(1, sizeof(*u));
+	u->prefix = ctx->keep_prefix;
+	u->prefix_len = ctx->keep_prefix_len;
+	return u;
+}
+
+static void ua_release(void *data)
+{
+	struct ua *u = data;
+	for (int i = 0; i < UA_MAX_PRE; i++)
+		strbuf_release(&u->pre[i].name);
+	strbuf_release(&u->target);
+	symset_release(&u->removed);
+	symset_release(&u->refs);
+	symset_release(&u->numdefs);
+	free(u->push_deleted);
+	free(u);
+}
+
+static int has_prefix(struct ua *u, struct asm_str s)
+{
+	return s.len > u->prefix_len && !memcmp(s.p, u->prefix, u->prefix_len);
+}
+
+static int is_target(struct ua *u, struct asm_str s)
+{
+	return u->target.len && s.len == u->target.len && !memcmp(s.p, u->target.buf, s.len);
+}
+
+/* Is section name the function's own (-ffunction-sections) section? */
+static int own_section(struct asm_str sec, struct asm_str fn)
+{
+	return sec.len > fn.len + 1 && sec.p[sec.len - fn.len - 1] == '.' &&
+	       !memcmp(sec.p + sec.len - fn.len, fn.p, fn.len);
+}
+
+static struct asm_str sb_str(const struct strbuf *sb)
+{
+	return (struct asm_str){ sb->buf ? sb->buf : "", sb->len };
+}
+
+/* "# -- Begin  name" / "# -- End  name" (icc): the name, or empty. */
+static struct asm_str icc_marker(const struct asm_line *ln, const char *marker)
+{
+	struct asm_str s = { NULL, 0 };
+	const char *p = ln->p, *end = ln->p + ln->len;
+	size_t n = strlen(marker);
+
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if ((size_t)(end - p) <= n || memcmp(p, marker, n))
+		return s;
+	p += n;
+	while (p < end && *p == ' ')
+		p++;
+	s.p = p;
+	while (p < end && *p != ' ' && *p != '\t' && *p != ',')
+		p++;
+	s.len = (size_t)(p - s.p);
+	return s;
+}
+
+/*
+ * Classify a preamble line: 1 if it is one (filling pre), 0 if not.
+ * Preamble: section switches, alignment, .globl/.type/visibility,
+ * comments and blank lines.
+ */
+static int preamble(struct asmfix_ctx *ctx, struct asm_line *ln, struct pre_line *pre)
+{
+	struct asm_stmt *st;
+	int n;
+
+	strbuf_reset(&pre->name);
+	pre->no = ln->no;
+	pre->sec_op = 0;
+	if (ln->flags & (LF_INSN | LF_LABEL | LF_NUL))
+		return 0;
+	if (!(ln->flags & LF_DIRECTIVE)) {
+		struct asm_str m = icc_marker(ln, "# -- Begin");
+		if (m.len)
+			strbuf_add(&pre->name, m.p, m.len);
+		return 1;
+	}
+	if (ln->dirs & ~(D_SEC | D_ALIGN | D_GLOBL | D_TYPE | D_VIS))
+		return 0;
+	n = line_stmts(ctx, ln, &st);
+	if (n != 1)
+		return 0;
+	switch (sec_op_of(st->name)) {
+	case SEC_SECTION: {
+		struct asm_str s = sec_arg_name(st);
+		pre->sec_op = 1;
+		strbuf_add(&pre->name, s.p, s.len);
+		return 1;
+	}
+	case SEC_TEXT:
+	case SEC_DATA:
+	case SEC_BSS:
+		pre->sec_op = 1;
+		return 1;
+	case SEC_NONE:
+		break;
+	default:
+		return 0;
+	}
+	if ((ln->dirs & (D_GLOBL | D_TYPE | D_VIS)) && st->nops >= 1)
+		strbuf_add(&pre->name, st->ops[0].p, st->ops[0].len);
+	return 1;
+}
+
+static void note_ref(struct asmfix_ctx *ctx, struct ua *u, struct asm_str name, unsigned long no)
+{
+	struct sym_entry *e = symset_get(&u->removed, name.p, name.len);
+	if (e) {
+		pass_error(ctx, no, "'%.*s' refers to removed %s at line %lu",
+			   (int)name.len, name.p,
+			   has_prefix(u, name) ? "function" : "label of a removed function", e->line);
+		return;
+	}
+	if (has_prefix(u, name) && !symset_get(&u->refs, name.p, name.len))
+		symset_add(&u->refs, name.p, name.len)->line = no;
+}
+
+struct ref_walk {
+	struct asmfix_ctx *ctx;
+	struct ua *u;
+	unsigned long no;
+};
+
+static void ref_cb(void *data, struct asm_str name, long num, int dir)
+{
+	struct ref_walk *w = data;
+	if (num >= 0) {
+		struct sym_entry *e;
+		if (dir != 'b')
+			return;
+		e = symset_get(&w->u->numdefs, name.p, name.len);
+		if (e && e->tag)
+			pass_error(w->ctx, w->no, "'%.*sb' refers to a label of a removed function at line %lu",
+				   (int)name.len, name.p, e->line);
+		return;
+	}
+	if (w->u->removed.nr || has_prefix(w->u, name))
+		note_ref(w->ctx, w->u, name, w->no);
+}
+
+/* Check the references of a line that stays. */
+static void check_refs(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
+{
+	struct ref_walk w = { ctx, u, ln->no };
+	struct asm_stmt *st;
+	int n;
+
+	if (ln->flags & LF_NUL)
+		return;
+	if (!u->removed.nr && !(ctx->chunk_has_prefix &&
+				memmem(ln->p, ln->len, u->prefix, u->prefix_len)))
+		return;
+	if (!(ln->flags & (LF_INSN | LF_DIRECTIVE)))
+		return;
+	n = line_stmts(ctx, ln, &st);
+	for (int i = 0; i < n; i++)
+		if (st[i].kind != STMT_NONE)
+			asm_for_each_ref(st[i].args, ref_cb, &w);
+}
+
+/* Labels defined on a line: record numeric ones; removed ones as removed. */
+static void note_labels(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln, int removed)
+{
+	struct asm_stmt *st;
+	int n;
+
+	if (!(ln->flags & LF_LABEL) || (ln->flags & LF_NUL))
+		return;
+	n = line_stmts(ctx, ln, &st);
+	for (int i = 0; i < n; i++)
+		for (int k = 0; k < st[i].nlabels; k++) {
+			struct asm_str l = st[i].labels[k];
+			if (asm_numeric_label(l) >= 0) {
+				struct sym_entry *e = symset_add(&u->numdefs, l.p, l.len);
+				e->tag = removed;
+				e->line = ln->no;
+			} else if (removed) {
+				symset_add(&u->removed, l.p, l.len)->line = ln->no;
+			}
+		}
+}
+
+static void flush_pre(struct asmfix_ctx *ctx, struct ua *u)
+{
+	for (int i = 0; i < u->npre; i++)
+		if (has_prefix(u, sb_str(&u->pre[i].name)) && !u->pre[i].sec_op)
+			note_ref(ctx, u, sb_str(&u->pre[i].name), u->pre[i].no);
+	u->npre = 0;
+	q_release(ctx);
+}
+
+static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str fn, unsigned long no)
+{
+	strbuf_reset(&u->target);
+	strbuf_add(&u->target, fn.p, fn.len);
+	u->target_line = no;
+	u->mode = UA_REMOVE;
+	u->push_depth = 0;
+	symset_add(&u->removed, fn.p, fn.len)->line = no;
+	for (int i = 0; i < u->npre; i++) {
+		struct pre_line *p = &u->pre[i];
+		struct asm_str name = sb_str(&p->name);
+		int del;
+		if (p->sec_op)
+			del = own_section(name, fn);
+		else if (name.len)
+			del = is_target(u, name);
+		else
+			del = 0;
+		if (!del && !p->sec_op && !name.len) {
+			size_t len;
+			const char *t = q_line_text(ctx, p->no, &len);
+			/* alignment directives belong to the function */
+			if (t) {
+				struct asm_line tmp = { .p = t, .len = len };
+				del = !line_is_comment(&tmp, "#") && len &&
+				      (memmem(t, len, "align", 5) != NULL);
+			}
+		}
+		if (del)
+			q_delete_line(ctx, p->no);
+		else if (has_prefix(u, name) && !p->sec_op)
+			note_ref(ctx, u, name, p->no);
+	}
+	u->npre = 0;
+	pass_change(ctx, no, "removing accessor function %.*s", (int)fn.len, fn.p);
+}
+
+/* A line inside the function being removed. */
+static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
+{
+	struct asm_stmt *st;
+	int n, keep = 0;
+
+	note_labels(ctx, u, ln, 1);
+	if ((ln->dirs & D_SEC) && !(ln->flags & (LF_INSN | LF_LABEL))) {
+		n = line_stmts(ctx, ln, &st);
+		if (n == 1) {
+			enum sec_op op = sec_op_of(st->name);
+			if (op == SEC_PUSH) {
+				if (u->push_depth == u->push_alloc) {
+					u->push_alloc = u->push_alloc ? 2 * u->push_alloc : 8;
+					u->push_deleted = xrealloc(u->push_deleted, (size_t)u->push_alloc);
+				}
+				u->push_deleted[u->push_depth++] = 1;
+			} else if (op == SEC_POP) {
+				if (u->push_depth)
+					u->push_depth--;
+				else
+					keep = 1;
+			} else if (op == SEC_SECTION) {
+				keep = !own_section(sec_arg_name(st), sb_str(&u->target)) || u->push_depth;
+				keep = keep && !u->push_depth;
+			} else {
+				keep = !u->push_depth;
+			}
+		}
+	}
+	if (!keep)
+		line_delete(ctx);
+	if (ln->dirs & D_SIZE) {
+		n = line_stmts(ctx, ln, &st);
+		for (int i = 0; i < n; i++)
+			if (asm_str_eq(st[i].name, ".size") && st[i].nops && is_target(u, st[i].ops[0]))
+				u->mode = UA_TRAIL;
+	}
+	if (ln->flags & LF_HASH) {
+		struct asm_str m = icc_marker(ln, "# -- End");
+		if (m.len && is_target(u, m))
+			u->mode = UA_SCAN;
+	}
+}
+
+/* A label line in scan mode: does it start an accessor? */
+static int label_starts(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
+{
+	struct asm_stmt *st;
+	int n = line_stmts(ctx, ln, &st);
+	if (n >= 1 && st[0].nlabels && has_prefix(u, st[0].labels[0])) {
+		start_removal(ctx, u, st[0].labels[0], ln->no);
+		return 1;
+	}
+	return 0;
+}
+
+static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+{
+	struct ua *u = data;
+
+	if (u->mode == UA_TRAIL) {
+		struct asm_str m = icc_marker(ln, "# -- End");
+		if (m.len && is_target(u, m)) {
+			line_delete(ctx);
+			u->mode = UA_SCAN;
+			return;
+		}
+		if (!(ln->flags & (LF_INSN | LF_DIRECTIVE | LF_LABEL)))
+			return;
+		u->mode = UA_SCAN;
+	}
+	if (u->mode == UA_REMOVE) {
+		remove_line(ctx, u, ln);
+		return;
+	}
+	/* Scan mode: a function we remove starts with a preamble or its label. */
+	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL))) {
+		struct pre_line *p;
+		if (u->npre == UA_MAX_PRE)
+			flush_pre(ctx, u);
+		p = &u->pre[u->npre];
+		if (preamble(ctx, ln, p)) {
+			struct asm_str name = sb_str(&p->name);
+			if (!u->npre)
+				q_hold(ctx);
+			u->npre++;
+			if (!p->sec_op && has_prefix(u, name) && !(ln->dirs & D_SIZE)) {
+				start_removal(ctx, u, name, ln->no);
+				line_delete(ctx);
+			} else if (p->sec_op && name.len > u->prefix_len + 1 &&
+				   memmem(name.p, name.len, u->prefix, u->prefix_len)) {
+				/* .section .text.__ccd_keep_x: its own section */
+				const char *at = memmem(name.p, name.len, u->prefix, u->prefix_len);
+				struct asm_str fn = { at, (size_t)(name.p + name.len - at) };
+				if (own_section(name, fn)) {
+					u->npre--;
+					start_removal(ctx, u, fn, ln->no);
+					line_delete(ctx);
+				}
+			}
+			return;
+		}
+	}
+	if (u->npre)
+		flush_pre(ctx, u);
+	if ((ln->flags & LF_LABEL) && ctx->chunk_has_prefix && label_starts(ctx, u, ln)) {
+		remove_line(ctx, u, ln);
+		return;
+	}
+	if (u->removed.nr)
+		note_labels(ctx, u, ln, 0);
+	if (ln->flags & LF_HASH) {
+		struct asm_str m = icc_marker(ln, "# -- End");
+		if (m.len && symset_get(&u->removed, m.p, m.len)) {
+			line_delete(ctx);
+			return;
+		}
+	}
+	check_refs(ctx, u, ln);
+}
+
+static void ua_finish(struct asmfix_ctx *ctx, void *data)
+{
+	struct ua *u = data;
+
+	if (u->npre)
+		flush_pre(ctx, u);
+	if (u->mode == UA_REMOVE)
+		pass_error(ctx, u->target_line, "function %s has no '.size %s, ...': cannot tell where it ends",
+			   u->target.buf, u->target.buf);
+	for (size_t i = 0; i < u->refs.size; i++) {
+		struct sym_entry *r = &u->refs.tab[i], *e;
+		if (!r->name)
+			continue;
+		e = symset_get(&u->removed, r->name, r->len);
+		if (e)
+			pass_error(ctx, r->line, "'%s' refers to removed function at line %lu",
+				   r->name, e->line);
+	}
+}
+
+const struct asmfix_pass pass_used_accessors = {
+	.name = "used-accessors",
+	.help = "remove __ccd_keep_* accessor functions (prefix: --keep-prefix)",
+	.init = ua_init,
+	.line = ua_line,
+	.finish = ua_finish,
+	.release = ua_release,
+};

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "backend.h"
+#include "classify.h"
+#include "run-command.h"
+#include "warn.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char *self_path(void)
+{
+	static char self[PATH_MAX];
+
+	if (!self[0] && !realpath("/proc/self/exe", self))
+		strcpy(self, "/nonexistent/ccd");
+	return self;
+}
+
+int is_self(const char *path)
+{
+	char real[PATH_MAX];
+
+	return realpath(path, real) && !strcmp(real, self_path());
+}
+
+/* Like find_in_path(), but a candidate that is ccd is skipped (G4). */
+char *find_backend_in_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!path)
+		path = "/usr/bin:/bin";
+	while (*path) {
+		const char *end = strchrnul(path, ':');
+		struct stat st;
+
+		strbuf_reset(&sb);
+		if (end == path)
+			strbuf_addch(&sb, '.');
+		else
+			strbuf_add(&sb, path, (size_t)(end - path));
+		strbuf_addf(&sb, "/%s", name);
+		if (!stat(sb.buf, &st) && S_ISREG(st.st_mode) &&
+		    !access(sb.buf, X_OK) && !is_self(sb.buf))
+			return strbuf_detach(&sb, NULL);
+		path = *end ? end + 1 : end;
+	}
+	strbuf_release(&sb);
+	return NULL;
+}
+
+static void split_words(struct strvec *out, const char *s)
+{
+	while (*s) {
+		size_t n;
+
+		s += strspn(s, " \t");
+		n = strcspn(s, " \t");
+		if (n) {
+			char *w = xstrndup(s, n);
+
+			strvec_push(out, w);
+			free(w);
+		}
+		s += n;
+	}
+}
+
+static int resolve_compiler(struct backend *b, const char *word)
+{
+	char *path;
+
+	if (strchr(word, '/')) {
+		if (access(word, X_OK)) {
+			error_errno("backend '%s' (from %s)", word, b->origin);
+			return 127;
+		}
+		path = xstrdup(word);
+	} else {
+		path = find_backend_in_path(word);
+		if (!path) {
+			error("backend compiler '%s' not found in PATH (from %s)", word, b->origin);
+			return 127;
+		}
+	}
+	if (is_self(path)) {
+		error("'%s' is ccd itself; set the backend with --ccd-cc= or CCD_CC (from %s)",
+		      path, b->origin);
+		free(path);
+		return 1;
+	}
+	strvec_push(&b->cmd, path);
+	free(path);
+	return 0;
+}
+
+int backend_resolve(struct backend *b, const char *spec, const char *origin)
+{
+	static const char *const candidates[] = { "icc", "icx", "gcc", "clang" };
+	struct strvec words = STRVEC_INIT;
+	int ret;
+
+	memset(b, 0, sizeof(*b));
+	b->origin = origin;
+	if (!spec || !*spec) {
+		for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++) {
+			char *p = find_backend_in_path(candidates[i]);
+
+			if (p) {
+				strvec_push(&b->cmd, p);
+				free(p);
+				break;
+			}
+		}
+		if (!b->cmd.nr) {
+			error("no backend compiler: none of icc, icx, gcc, clang is in PATH");
+			return 127;
+		}
+	} else {
+		split_words(&words, spec);
+		if (!words.nr) {
+			strvec_clear(&words);
+			error("empty backend command (from %s)", origin);
+			return 127;
+		}
+		for (size_t i = 0; i + 1 < words.nr; i++)
+			strvec_push(&b->cmd, words.v[i]);
+		ret = resolve_compiler(b, words.v[words.nr - 1]);
+		strvec_clear(&words);
+		if (ret)
+			return ret;
+	}
+	b->compiler = b->cmd.v[b->cmd.nr - 1];
+	b->profile = profile_for(b->compiler);
+	return 0;
+}
+
+void backend_release(struct backend *b)
+{
+	strvec_clear(&b->cmd);
+}
+
+/* Ask the driver (costs one driver run; only when -B or gcc env vars say so). */
+static char *ask_driver(const struct backend *b, const char *tool, int argc, char *const *argv)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int status;
+
+	strvec_push(&cp.args, b->compiler);
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "-B") && i + 1 < argc)
+			strvec_pushl(&cp.args, argv[i], argv[i + 1], NULL);
+		else if (!strncmp(argv[i], "-B", 2))
+			strvec_push(&cp.args, argv[i]);
+	}
+	strvec_pushf(&cp.args, "-print-prog-name=%s", tool);
+	status = capture_command(&cp, &out);
+	child_process_clear(&cp);
+	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == '\r'))
+		strbuf_setlen(&out, out.len - 1);
+	if (!status_ok(status) || !out.len) {
+		strbuf_release(&out);
+		return NULL;
+	}
+	return strbuf_detach(&out, NULL);
+}
+
+static int wants_driver(int argc, char *const *argv)
+{
+	if (getenv("COMPILER_PATH") || getenv("GCC_EXEC_PREFIX"))
+		return 1;
+	for (int i = 0; i < argc; i++)
+		if (!strncmp(argv[i], "-B", 2))
+			return 1;
+	return 0;
+}
+
+/*
+ * Without -B or the gcc search variables, the gcc and clang drivers on a
+ * native system find as on PATH (a cross "<triple>-gcc" finds
+ * "<triple>-as"): no driver run is needed for that.
+ */
+char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
+		   int argc, char *const *argv)
+{
+	const char *base = path_basename(b->compiler);
+	const char *dash = strrchr(base, '-');
+	char *name = NULL, *found;
+
+	if (cfg && *cfg)
+		name = xstrdup(cfg);
+	else if (wants_driver(argc, argv))
+		name = ask_driver(b, tool, argc, argv);
+	if (!name && dash && dash != base) {
+		/* "x86_64-linux-gnu-gcc-12": the triple is what precedes the tool name. */
+		const char *p = strstr(base, "-gcc");
+
+		if (!p)
+			p = strstr(base, "-clang");
+		if (p && p != base) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "%.*s-%s", (int)(p - base), base, tool);
+			found = find_in_path(sb.buf);
+			strbuf_release(&sb);
+			if (found)
+				return found;
+		}
+	}
+	if (!name)
+		name = xstrdup(tool);
+	if (strchr(name, '/'))
+		return name;
+	found = find_in_path(name);
+	if (found) {
+		free(name);
+		return found;
+	}
+	return name;
+}

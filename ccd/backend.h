@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Which compiler ccd delegates to, and which as and objcopy go with it. */
+#ifndef CCD_BACKEND_H
+#define CCD_BACKEND_H
+
+#include "profiles.h"
+#include "strbuf.h"
+
+struct backend {
+	struct strvec cmd;	/* prefix words ("distcc") + resolved compiler */
+	const char *compiler;	/* last element of cmd */
+	const struct profile *profile;
+	const char *origin;	/* where the choice came from */
+};
+
+/* Canonical path of this ccd binary (for self-detection); never NULL. */
+const char *self_path(void);
+/* True if path resolves to this ccd binary. */
+int is_self(const char *path);
+/* Search PATH for name, skipping ccd itself and masquerade links to it. */
+char *find_backend_in_path(const char *name);
+
+/*
+ * Resolve spec ("gcc", "/usr/bin/clang", "distcc gcc"); NULL spec means
+ * the first of icc, icx, gcc, clang on PATH.  Returns 0, or prints an
+ * error and returns 127 (not found) or 1 (ccd is its own backend).
+ */
+int backend_resolve(struct backend *b, const char *spec, const char *origin);
+void backend_release(struct backend *b);
+
+/*
+ * The as (or objcopy) the backend's driver would run.  as_cfg: the
+ * configured assembler ("" or NULL: derive).  args: the compile's argv,
+ * for -B.  See ccd(1) "ASSEMBLER" for the rule and why.
+ */
+char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
+		   int argc, char *const *argv);
+
+#endif

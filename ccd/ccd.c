@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ccd: stands where gcc stands.  C compiles go backend -S -> asmfix ->
+ * GNU as; everything else is exec'd on the backend with the original argv.
+ */
+#include "ccd-config.h"
+#include "asmfix.h"
+#include "backend.h"
+#include "classify.h"
+#include "compile.h"
+#include "config.h"
+#include "respfile.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define SAFEGUARD "_CCD_SAFEGUARD"
+
+struct ccd_opts {
+	int help, version, identity;
+	struct strvec args;	/* argv without ccd's own options */
+};
+
+static const char usage_text[] =
+"usage: ccd [--ccd-OPTION...] [BACKEND] GCC-ARGS...\n"
+"\n"
+"Compile C like gcc, but through BACKEND -S, the asmfix repair passes and\n"
+"GNU as.  Everything that is not a C compile is run by the backend as is.\n"
+"\n"
+"  --ccd-cc=CMD        backend compiler (may carry a prefix: \"distcc gcc\")\n"
+"  --ccd-as=AS         assembler (default: the one the backend's driver uses)\n"
+"  --ccd-passes=LIST   asmfix passes: all, none or a comma list\n"
+"  --ccd-keep-prefix=P used-accessors function prefix\n"
+"  --ccd-verbose       print each command on stderr\n"
+"  --assem[=yes|both]  keep the repaired assembly as <source>.S next to the\n"
+"                      object (both: also the backend's <source>.raw.S)\n"
+"  --ccd-identity      print ccd, backend, as and pass configuration (for\n"
+"                      ccache's compiler_check)\n"
+"  --ccd-version       print ccd's version\n"
+"  --ccd-help          this text (--help goes to the backend, as for gcc)\n"
+"\n"
+"Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf,\n"
+"else the first of icc, icx, gcc, clang on PATH.  See ccd(1).\n";
+
+static const struct {
+	const char *opt;
+	enum config_key key;
+} value_opts[] = {
+	{ "--ccd-cc=", CFG_CC },
+	{ "--ccd-as=", CFG_AS },
+	{ "--ccd-passes=", CFG_PASSES },
+	{ "--ccd-keep-prefix=", CFG_KEEP_PREFIX },
+	{ "--ccd-verbose=", CFG_VERBOSE },
+	{ "--assem=", CFG_ASSEM },
+};
+
+/* Overrides are collected first and applied after the config is loaded. */
+struct override {
+	enum config_key key;
+	const char *val, *origin;
+};
+
+static int own_option(struct ccd_opts *o, const char *a, struct override *ov, int *nov)
+{
+	for (size_t i = 0; i < sizeof(value_opts) / sizeof(*value_opts); i++) {
+		size_t len = strlen(value_opts[i].opt);
+
+		if (!strncmp(a, value_opts[i].opt, len)) {
+			ov[*nov].key = value_opts[i].key;
+			ov[*nov].val = a + len;
+			ov[(*nov)++].origin = a;
+			return 1;
+		}
+	}
+	if (!strcmp(a, "--ccd-verbose")) {
+		ov[*nov].key = CFG_VERBOSE;
+		ov[*nov].val = "yes";
+		ov[(*nov)++].origin = a;
+	} else if (!strcmp(a, "--assem")) {
+		ov[*nov].key = CFG_ASSEM;
+		ov[*nov].val = "yes";
+		ov[(*nov)++].origin = a;
+	} else if (!strcmp(a, "--ccd-help")) {
+		o->help = 1;
+	} else if (!strcmp(a, "--ccd-version")) {
+		o->version = 1;
+	} else if (!strcmp(a, "--ccd-identity")) {
+		o->identity = 1;
+	} else if (!strncmp(a, "--ccd-", 6)) {
+		die("unknown option '%s' (see ccd --ccd-help)", a);
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/* distcc's rule (src/implicit.c): a first word that is no option and no file we compile. */
+static int looks_like_compiler(const char *a)
+{
+	char *p;
+
+	if (a[0] == '-' || a[0] == '@' || strchr(path_basename(a), '.'))
+		return 0;
+	if (strchr(a, '/'))
+		return !access(a, X_OK) && !is_self(a);
+	p = find_backend_in_path(a);
+	free(p);
+	return p != NULL;
+}
+
+static void use_uncached_err_fd(void)
+{
+	const char *s = getenv("UNCACHED_ERR_FD");
+	char *end;
+	long fd;
+
+	if (!s || !*s)
+		return;
+	fd = strtol(s, &end, 10);
+	if (!*end && fd > 2 && fd < 1024 && fcntl((int)fd, F_GETFD) >= 0)
+		warn_set_fd((int)fd);
+}
+
+static int assem_level(const char *v)
+{
+	if (!v || !strcmp(v, "no") || !strcmp(v, "0"))
+		return 0;
+	return !strcmp(v, "both") ? 2 : 1;
+}
+
+static void print_first_lines(const char *label, const char *prog, const char *opt)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+
+	strvec_pushl(&cp.args, prog, opt, NULL);
+	cp.err = null;
+	printf("%s: %s\n", label, prog);
+	fflush(stdout);
+	if (capture_command(&cp, &out) >= 0 && out.len) {
+		const char *nl = strchr(out.buf, '\n');
+
+		printf("%s version: %.*s\n", label, (int)(nl ? nl - out.buf : (long)out.len), out.buf);
+	} else {
+		printf("%s version: unknown\n", label);
+	}
+	if (null >= 0)
+		close(null);
+	child_process_clear(&cp);
+	strbuf_release(&out);
+}
+
+/* For ccache's compiler_check: everything that changes ccd's objects (§5.2.5). */
+static int identity(const struct backend *be, const struct config *cfg, unsigned passes)
+{
+	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CFG_AS), 0, NULL);
+	struct strbuf cmd = STRBUF_INIT;
+
+	quote_argv(&cmd, be->cmd.v);
+	printf("ccd %s\n", CCD_VERSION);
+	printf("backend command: %s (profile %s, from %s)\n", cmd.buf, be->profile->name,
+	       be->origin);
+	print_first_lines("backend", be->compiler, "--version");
+	print_first_lines("as", as, "--version");
+	asmfix_format_passes(passes, buf, sizeof(buf));
+	printf("passes: %s\n", buf);
+	printf("assem: %s\n", config_get(cfg, CFG_ASSEM));
+	printf("keep_prefix: %s\n", config_get(cfg, CFG_KEEP_PREFIX));
+	strbuf_release(&cmd);
+	free(as);
+	return fflush(stdout) ? 1 : 0;
+}
+
+static int pass_through(const struct backend *be, const struct ccd_cmd *cmd,
+			int argc, char *const *argv, int verbose)
+{
+	struct strvec args = STRVEC_INIT;
+
+	passthrough_argv(&args, be, cmd, argc, argv);
+	if (verbose) {
+		struct strbuf sb = STRBUF_INIT;
+
+		quote_argv(&sb, args.v);
+		note("exec (%s): %s", cmd->why, sb.buf);
+		strbuf_release(&sb);
+	}
+	exec_command(args.v);
+	return errno == ENOENT ? 127 : 126;
+}
+
+static const char *backend_spec(const char *argv0, struct ccd_opts *o,
+				const struct config *cfg, const char **origin)
+{
+	const char *base = path_basename(argv0);
+
+	if (strncmp(base, "ccd", 3)) {
+		*origin = "masquerade name";
+		return base;
+	}
+	if (o->args.nr && looks_like_compiler(o->args.v[0])) {
+		*origin = "command line";
+		return o->args.v[0];
+	}
+	*origin = config_get(cfg, CFG_CC) ? config_origin(cfg, CFG_CC) : "PATH search";
+	return config_get(cfg, CFG_CC);
+}
+
+int main(int argc, char **argv)
+{
+	struct ccd_opts o = { 0, 0, 0, STRVEC_INIT };
+	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
+	struct config cfg = { { 0 }, { 0 } };
+	struct backend be;
+	struct ccd_cmd cmd;
+	struct strvec expanded = STRVEC_INIT;
+	const char *spec, *origin;
+	unsigned passes = 0;
+	int nov = 0, skip = 0, ret;
+
+	warn_set_progname("ccd");
+	use_uncached_err_fd();
+	run_command_init();
+	for (int i = 1; i < argc; i++)
+		if (!own_option(&o, argv[i], ov, &nov))
+			strvec_push(&o.args, argv[i]);
+	if (o.help) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	if (o.version) {
+		printf("ccd %s\n", CCD_VERSION);
+		return 0;
+	}
+	if (getenv(SAFEGUARD))
+		die("ccd started itself as its backend compiler (recursion); check CCD_CC, "
+		    "the ccd.conf 'cc' key and masquerade links in PATH");
+	if (config_load(&cfg))
+		return 1;
+	for (int i = 0; i < nov; i++)
+		if (config_set(&cfg, ov[i].key, ov[i].val, ov[i].origin))
+			return 1;
+	if (asmfix_parse_passes(config_get(&cfg, CFG_PASSES), &passes) < 0)
+		return 1;
+	spec = backend_spec(argv[0], &o, &cfg, &origin);
+	if (!strcmp(origin, "command line"))
+		skip = 1;
+	ret = backend_resolve(&be, spec, origin);
+	if (ret)
+		return ret;
+	/* Every child inherits it: a backend that is ccd again stops above (G3). */
+	setenv(SAFEGUARD, "1", 1);
+	if (o.identity)
+		return identity(&be, &cfg, passes);
+
+	if (respfile_expand(&expanded, (int)(o.args.nr - (size_t)skip), o.args.v + skip))
+		return 1;
+	classify(&cmd, (int)expanded.nr, expanded.v);
+	if (cmd.mode == MODE_HANDLE && !be.profile->dumpbase && cmd.aux) {
+		cmd.mode = MODE_PASS;
+		cmd.why = "side files named from -o and no -dumpbase in this backend";
+	}
+	if (cmd.mode == MODE_PASS)
+		return pass_through(&be, &cmd, (int)(o.args.nr - (size_t)skip), o.args.v + skip,
+				    config_bool(&cfg, CFG_VERBOSE));
+	{
+		struct compile_opts co = {
+			.be = &be, .cmd = &cmd, .argc = (int)expanded.nr, .argv = expanded.v,
+			.as_cfg = config_get(&cfg, CFG_AS), .passes = passes,
+			.keep_prefix = config_get(&cfg, CFG_KEEP_PREFIX),
+			.assem = assem_level(config_get(&cfg, CFG_ASSEM)),
+			.verbose = config_bool(&cfg, CFG_VERBOSE),
+		};
+
+		ret = compile_all(&co);
+	}
+	ccd_cmd_release(&cmd);
+	strvec_clear(&expanded);
+	strvec_clear(&o.args);
+	backend_release(&be);
+	config_release(&cfg);
+	free(ov);
+	return ret;
+}

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One handled compile: backend -S -o <temp .s> with the caller's argv in
+ * its order (only -c -> -S and -o -> temp changed, plus what gcc would
+ * have derived from the real -o), asmfix in-process, then as -o <object>
+ * and gcc's post-steps.  Runs in the caller's cwd, environment untouched.
+ */
+#include "compile.h"
+#include "asmfix.h"
+#include "assemble.h"
+#include "options.h"
+#include "run-command.h"
+#include "tempfile.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int is_other_input(const struct ccd_cmd *cmd, size_t argi)
+{
+	for (size_t i = 0; i < cmd->nr_inputs; i++)
+		if (cmd->inputs[i].argi == argi)
+			return 1;
+	return 0;
+}
+
+static int is_output_opt(const char *a)
+{
+	const struct gcc_option *o = option_lookup(a);
+
+	return o && (!strcmp(o->name, "-o") || !strcmp(o->name, "--output"));
+}
+
+static const char *suffix(const char *path)
+{
+	const char *base = path_basename(path), *dot = strrchr(base, '.');
+
+	return dot && dot != base ? dot : "";
+}
+
+/*
+ * What gcc's driver derives from "-o obj" and would derive from our temp
+ * name instead: dep file and target (checklist D3), aux names (C8).
+ */
+static void add_derived(struct strvec *out, const struct compile_opts *o,
+			const struct ccd_input *in)
+{
+	const struct ccd_cmd *cmd = o->cmd;
+	const struct profile *p = o->be->profile;
+	char *stem = cmd->output ? strip_suffix(cmd->output)
+				 : strip_suffix(path_basename(in->path));
+
+	if (cmd->deps == DEP_DRIVER && !cmd->has_mf)
+		strvec_pushl(out, "-MF", NULL), strvec_pushf(out, "%s.d", stem);
+	if (cmd->deps == DEP_DRIVER && !cmd->has_mt) {
+		if (cmd->output) {
+			strvec_pushl(out, "-MQ", cmd->output, NULL);
+		} else {
+			char *b = strip_suffix(path_basename(in->path));
+
+			strvec_push(out, "-MQ");
+			strvec_pushf(out, "%s.o", b);
+			free(b);
+		}
+	} else if (cmd->deps == DEP_WP && !cmd->has_mt && !p->gcc_dep_target) {
+		/* gcc's cpp names <source-basename>.o whatever -o says (D1). */
+		char *b = strip_suffix(path_basename(in->path));
+
+		strvec_push(out, "-MQ");
+		strvec_pushf(out, "%s.o", b);
+		free(b);
+	}
+	if (p->dumpbase) {
+		const char *ext = suffix(in->path);
+
+		if (cmd->output) {
+			const char *base = path_basename(cmd->output);
+			char *sb = strip_suffix(base);
+
+			strvec_push(out, "-dumpdir");
+			strvec_pushf(out, "%.*s", (int)(base - cmd->output), cmd->output);
+			strvec_push(out, "-dumpbase");
+			strvec_pushf(out, "%s%s", sb, ext);
+			free(sb);
+		} else {
+			strvec_pushl(out, "-dumpdir", "", "-dumpbase", path_basename(in->path), NULL);
+		}
+		if (*ext)
+			strvec_pushl(out, "-dumpbase-ext", ext, NULL);
+	}
+	free(stem);
+}
+
+void backend_argv(struct strvec *out, const struct compile_opts *o,
+		  const struct ccd_input *in, const char *asm_out)
+{
+	const struct ccd_cmd *cmd = o->cmd;
+	int argc = o->argc;
+	char *const *argv = o->argv;
+
+	strvec_pushv(out, o->be->cmd.v);
+	if (in->lang == LANG_C)
+		strvec_push(out, "-D__CCD__=1");
+	for (int i = 0; i < argc; i++) {
+		const struct gcc_option *opt;
+
+		if (is_output_opt(argv[i]) && (size_t)i <= cmd->o_argi) {
+			int joined = strcmp(argv[i], "-o") && strcmp(argv[i], "--output");
+
+			if ((size_t)i == cmd->o_argi)
+				strvec_pushl(out, "-o", asm_out, NULL);
+			if (!joined)
+				i++;
+			continue;
+		}
+		if (is_other_input(cmd, (size_t)i)) {
+			if ((size_t)i == in->argi)
+				strvec_push(out, argv[i]);
+			continue;
+		}
+		if (!strcmp(argv[i], "-c")) {
+			strvec_push(out, "-S");
+			continue;
+		}
+		opt = option_lookup(argv[i]);
+		if (opt && (opt->flags & OPT_SEP) && !strcmp(argv[i], opt->name) && i + 1 < argc) {
+			strvec_pushl(out, argv[i], argv[i + 1], NULL);
+			i++;
+			continue;
+		}
+		profile_translate(o->be->profile, out, 1, &argv[i]);
+	}
+	if (!cmd->output)
+		strvec_pushl(out, "-o", asm_out, NULL);
+	add_derived(out, o, in);
+}
+
+void passthrough_argv(struct strvec *out, const struct backend *be,
+		      const struct ccd_cmd *cmd, int argc, char *const *argv)
+{
+	strvec_pushv(out, be->cmd.v);
+	if (cmd->preprocesses)
+		strvec_push(out, "-D__CCD__=1");
+	profile_translate(be->profile, out, argc, argv);
+}
+
+static void trace(const struct compile_opts *o, struct strvec *args)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!o->verbose)
+		return;
+	quote_argv(&sb, strvec_argv(args));
+	note("run: %s", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* Run a child; a child killed by a signal takes us with it (H2). */
+static int run(const struct compile_opts *o, struct strvec *args)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	int status;
+
+	trace(o, args);
+	strvec_pushv(&cp.args, strvec_argv(args));
+	status = run_command(&cp);
+	child_process_clear(&cp);
+	if (status < 0)
+		return -1;
+	if (WIFSIGNALED(status))
+		exit_like(status);
+	return status;
+}
+
+/* dir(out) + basename(source) + sfx: fs/file.o from fs/file.c -> fs/file.c.S */
+static char *keep_name(const char *out, const struct ccd_input *in, const char *sfx)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *base = path_basename(out);
+
+	strbuf_addf(&sb, "%.*s%s%s", (int)(base - out), out, path_basename(in->path), sfx);
+	return strbuf_detach(&sb, NULL);
+}
+
+static int open_out(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+	if (fd < 0)
+		error_errno("cannot write %s", path);
+	return fd;
+}
+
+static int copy_file(const char *from, const char *to)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY | O_CLOEXEC), out;
+	ssize_t n = 0;
+
+	if (in < 0)
+		return error_errno("cannot read %s", from);
+	out = open_out(to);
+	if (out < 0) {
+		close(in);
+		return -1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, (size_t)n) != n)
+			break;
+	close(in);
+	if (close(out) || n != 0)
+		return error_errno("cannot write %s", to);
+	return 0;
+}
+
+static int has_arg(const struct compile_opts *o, const char *a)
+{
+	int found = 0;
+
+	for (int i = 0; i < o->argc; i++) {
+		if (!strcmp(o->argv[i], a))
+			found = 1;
+		else if (!strcmp(o->argv[i], "-fno-data-sections") && !strcmp(a, "-fdata-sections"))
+			found = 0;
+	}
+	return found;
+}
+
+/* asmfix from the backend's .s to dst; 0 or 1 (message printed). */
+static int repair(const struct compile_opts *o, const char *src, const char *dst,
+		  const char *name)
+{
+	struct asmfix_options opt;
+	int in, out, rc;
+
+	memset(&opt, 0, sizeof(opt));
+	opt.filename = name;
+	opt.passes = o->passes;
+	opt.target = o->cmd->bits == 16 || o->cmd->bits == 32 ? ASMFIX_TARGET_I386
+							      : ASMFIX_TARGET_X86_64;
+	opt.keep_prefix = o->keep_prefix;
+	opt.data_sections = has_arg(o, "-fdata-sections");
+	in = open(src, O_RDONLY | O_CLOEXEC);
+	if (in < 0)
+		return error_errno("cannot read %s", src), 1;
+	out = open_out(dst);
+	if (out < 0) {
+		close(in);
+		return 1;
+	}
+	if (o->verbose)
+		note("asmfix: %s -> %s", src, dst);
+	rc = asmfix_filter(&opt, in, out, NULL);
+	close(in);
+	if (close(out) && !rc)
+		rc = error_errno("cannot write %s", dst);
+	if (rc < 0)
+		error("%s: cannot repair assembly", name);
+	return rc ? 1 : 0;
+}
+
+static int assemble(const struct compile_opts *o, const char *as, const char *asm_path,
+		    const char *obj, const struct ccd_input *in)
+{
+	struct strvec args = STRVEC_INIT;
+	int status;
+
+	strvec_push(&args, as);
+	assemble_args(&args, o->be->profile, o->cmd, o->argc, o->argv, obj, asm_path);
+	status = run(o, &args);
+	strvec_clear(&args);
+	if (!status_ok(status))
+		return 1;
+	if (o->cmd->split_dwarf) {
+		char *dwo = dwo_name(o->cmd, in);
+		char *objcopy = backend_tool(o->be, "objcopy", NULL, o->argc, o->argv);
+
+		strvec_pushl(&args, objcopy, "--extract-dwo", obj, dwo, NULL);
+		status = run(o, &args);
+		strvec_clear(&args);
+		if (status_ok(status)) {
+			strvec_pushl(&args, objcopy, "--strip-dwo", obj, NULL);
+			status = run(o, &args);
+			strvec_clear(&args);
+		}
+		free(objcopy);
+		free(dwo);
+		if (!status_ok(status))
+			return 1;
+	}
+	return 0;
+}
+
+static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
+		       const char *as)
+{
+	const struct ccd_cmd *cmd = o->cmd;
+	struct strvec args = STRVEC_INIT;
+	char *out = default_output(cmd, in);
+	char *name = keep_name(out, in, ".S");
+	const char *raw = NULL, *fixed = NULL;
+	int fd, status, ret = 1;
+
+	fd = tempfile_create("ccd", ".s", &raw);
+	if (fd < 0)
+		goto done;
+	close(fd);
+	backend_argv(&args, o, in, raw);
+	status = run(o, &args);
+	if (!status_ok(status)) {
+		/* The backend said why; leave no stale output (C7). */
+		unlink_if_regular(out);
+		ret = status < 0 ? 127 : WEXITSTATUS(status);
+		goto done;
+	}
+	if (o->assem == 2) {
+		char *raw_keep = keep_name(out, in, ".raw.S");
+
+		ret = copy_file(raw, raw_keep) ? 1 : 0;
+		free(raw_keep);
+		if (ret)
+			goto done;
+	}
+	if (cmd->action == 'S') {
+		fixed = out;
+	} else if (o->assem) {
+		fixed = name;
+	} else {
+		fd = tempfile_create("ccd", ".s", &fixed);
+		if (fd < 0)
+			goto done;
+		close(fd);
+	}
+	if (fixed != raw && fixed == out)
+		tempfile_register(out);
+	else if (fixed == name)
+		tempfile_register(name);
+	ret = repair(o, raw, fixed, name);
+	if (ret) {
+		/* Never a truncated output (preamble: bad input). */
+		if (fixed == name)
+			tempfile_remove(name);
+		if (fixed == out)
+			tempfile_remove(out);
+		else
+			unlink_if_regular(out);
+		goto done;
+	}
+	if (fixed == name || fixed == out)
+		tempfile_forget(fixed);
+	if (cmd->action == 'c') {
+		tempfile_register(out);
+		ret = assemble(o, as, fixed, out, in);
+		if (ret)
+			tempfile_remove(out);
+		else
+			tempfile_forget(out);
+	}
+done:
+	if (fixed && fixed != out && fixed != name)
+		tempfile_remove(fixed);
+	if (raw)
+		tempfile_remove(raw);
+	strvec_clear(&args);
+	free(name);
+	free(out);
+	return ret;
+}
+
+int compile_all(const struct compile_opts *o)
+{
+	char *as = NULL;
+	int failed = 0, ret = 0;
+
+	if (o->cmd->action == 'c')
+		as = backend_tool(o->be, "as", o->as_cfg, o->argc, o->argv);
+	for (size_t i = 0; i < o->cmd->nr_inputs; i++) {
+		/* gcc goes on after a failed input and exits 1 (checklist §1A). */
+		ret = compile_one(o, &o->cmd->inputs[i], as);
+		if (ret)
+			failed++;
+	}
+	free(as);
+	if (o->cmd->nr_inputs > 1)
+		return failed ? 1 : 0;
+	return ret;
+}

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The handled path: backend -S, asmfix in-process, GNU as, post-steps. */
+#ifndef CCD_COMPILE_H
+#define CCD_COMPILE_H
+
+#include "backend.h"
+#include "classify.h"
+
+struct compile_opts {
+	const struct backend *be;
+	const struct ccd_cmd *cmd;
+	int argc;		/* the @file-expanded argv the classifier saw */
+	char *const *argv;
+	const char *as_cfg;	/* configured assembler, NULL/"" to derive */
+	unsigned passes;
+	const char *keep_prefix;
+	int assem;		/* 0, 1 (keep .S), 2 (also .raw.S) */
+	int verbose;
+};
+
+/* Compile every input; returns the exit status (dies of a child's signal). */
+int compile_all(const struct compile_opts *o);
+
+/* The backend argv for one input (exposed for tests and --ccd-verbose). */
+void backend_argv(struct strvec *out, const struct compile_opts *o,
+		  const struct ccd_input *in, const char *asm_out);
+
+/* Pass-through argv: backend, -D__CCD__=1 when it preprocesses, the args. */
+void passthrough_argv(struct strvec *out, const struct backend *be,
+		      const struct ccd_cmd *cmd, int argc, char *const *argv);
+
+#endif

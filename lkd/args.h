@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What lkd needs to know about a GNU ld command line: the input files,
+ * the output, whether the link is relocatable, whether it is only a
+ * query.  The command line itself goes to ld untouched; this is analysis.
+ */
+#ifndef LKD_ARGS_H
+#define LKD_ARGS_H
+
+#include "strbuf.h"
+
+struct ld_cmdline {
+	struct strvec inputs;	/* objects and archives (and ld scripts) to check */
+	struct strvec libdirs;	/* -L */
+	char *output;		/* -o, default "a.out" */
+	int relocatable;	/* -r, -i, -Ur, --relocatable */
+	int define_common;	/* -d, -dc, -dp given */
+	int query;		/* --help, --version, ...: ld prints and exits */
+	int verbose_version;	/* -v / -V: ld prints its version (and links) */
+	int unknown;		/* options lkd did not recognise (passed on anyway) */
+};
+
+#define LD_CMDLINE_INIT { STRVEC_INIT, STRVEC_INIT, NULL, 0, 0, 0, 0, 0 }
+
+/*
+ * Analyse argv (without argv[0]).  @file arguments are expanded like ld
+ * (libiberty) does: a missing file leaves the argument as it is.
+ * Returns 0, or -1 with a message for an option missing its argument.
+ */
+int ld_parse(struct ld_cmdline *cl, int argc, char *const *argv);
+void ld_cmdline_release(struct ld_cmdline *cl);
+
+/* Expand @file arguments into out (exposed for the unit tests). */
+int expand_response_files(struct strvec *out, int argc, char *const *argv);
+
+#endif

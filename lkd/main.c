@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lkd: stands where GNU ld stands (make LD=lkd).  Reads every input object
+ * with libelf, runs the checks, has ld allocate common symbols in -r
+ * links, runs ld, and checks what ld wrote.  Everything it need not
+ * understand goes to ld unchanged; queries are exec()ed straight away.
+ */
+#include "args.h"
+#include "checks/check.h"
+#include "config.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "warn.h"
+#include "ccd-config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* Exit codes of --lkd-verify (and of lkd's own usage errors). */
+#define EXIT_CLEAN	0
+#define EXIT_FINDINGS	1
+#define EXIT_TROUBLE	2
+
+struct lkd_opts {
+	struct config cfg;
+	int verify;
+	lkd_check_mask checks;
+	struct strvec rest;	/* argv without argv[0] and --lkd-* */
+};
+
+static void usage(void)
+{
+	printf("usage: lkd [--lkd-OPTION...] LD-ARGUMENTS...\n"
+	       "       lkd --lkd-verify [--lkd-OPTION...] FILE...\n"
+	       "\n"
+	       "GNU ld delegate: checks every input object and archive member with libelf,\n"
+	       "then runs ld with the same arguments, then checks ld's output.\n"
+	       "--help and --version are ld's: they pass through to ld.\n"
+	       "\n"
+	       "  --lkd-ld=CMD              linker to run (default: ld)\n"
+	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
+	       "  --lkd-altinstr-layout=L   .altinstructions layout: linux6 or linux26\n"
+	       "  --lkd-quiet               do not report the fixes lkd makes\n"
+	       "  --lkd-verbose             explain what is checked and run\n"
+	       "  --lkd-verify FILE...      check objects/archives/@lists without linking\n"
+	       "  --lkd-help, --lkd-version\n"
+	       "\nchecks:\n");
+	for (size_t i = 0; i < lkd_nr_checks; i++)
+		printf("  %-10s %s\n", lkd_checks[i]->name, lkd_checks[i]->help);
+	printf("\nconfiguration (%s, then ~/.config/ccd/ccd.conf, then environment):\n",
+	       config_system_path());
+	for (int k = CFG_LD; k <= CFG_ALTINSTR_LAYOUT; k++)
+		printf("  %-16s %-20s %s\n", config_keys[k].name, config_keys[k].env,
+		       config_keys[k].help);
+	printf("\nexit status: ld's for links (1 if a check fails);\n"
+	       "--lkd-verify: 0 clean, 1 findings, 2 usage error or unreadable/malformed file\n");
+}
+
+/* Value of "--lkd-name=value", or NULL if arg is not that option. */
+static const char *opt_value(const char *arg, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (strncmp(arg, name, len) || arg[len] != '=')
+		return NULL;
+	return arg + len + 1;
+}
+
+static int parse_lkd_option(struct lkd_opts *o, const char *a)
+{
+	const char *v;
+
+	if (!strcmp(a, "--lkd-help")) {
+		usage();
+		exit(EXIT_CLEAN);
+	}
+	if (!strcmp(a, "--lkd-version")) {
+		printf("lkd (ccd-suite) %s\n", CCD_VERSION);
+		exit(EXIT_CLEAN);
+	}
+	if (!strcmp(a, "--lkd-verify"))
+		o->verify = 1;
+	else if (!strcmp(a, "--lkd-quiet"))
+		return config_set(&o->cfg, CFG_LKD_QUIET, "yes", a);
+	else if (!strcmp(a, "--lkd-verbose"))
+		return config_set(&o->cfg, CFG_LKD_VERBOSE, "yes", a);
+	else if ((v = opt_value(a, "--lkd-ld")))
+		return config_set(&o->cfg, CFG_LD, v, "--lkd-ld");
+	else if ((v = opt_value(a, "--lkd-checks")))
+		return config_set(&o->cfg, CFG_LKD_CHECKS, v, "--lkd-checks");
+	else if ((v = opt_value(a, "--lkd-altinstr-layout")))
+		return config_set(&o->cfg, CFG_ALTINSTR_LAYOUT, v, "--lkd-altinstr-layout");
+	else
+		return error("unknown option '%s' (see lkd --lkd-help)", a);
+	return 0;
+}
+
+static int parse_options(struct lkd_opts *o, int argc, char **argv)
+{
+	if (config_load(&o->cfg))
+		return -1;
+	for (int i = 1; i < argc; i++) {
+		if (strncmp(argv[i], "--lkd-", 6))
+			strvec_push(&o->rest, argv[i]);
+		else if (parse_lkd_option(o, argv[i]))
+			return -1;
+	}
+	return lkd_parse_checks(config_get(&o->cfg, CFG_LKD_CHECKS), &o->checks);
+}
+
+static void init_ctx(struct lkd_ctx *ctx, struct lkd_opts *o, enum lkd_mode mode)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->mode = mode;
+	ctx->quiet = config_bool(&o->cfg, CFG_LKD_QUIET);
+	ctx->verbose = config_bool(&o->cfg, CFG_LKD_VERBOSE);
+	ctx->layout = config_get(&o->cfg, CFG_ALTINSTR_LAYOUT);
+}
+
+struct walk_data {
+	struct lkd_ctx *ctx;
+	lkd_check_mask mask;
+};
+
+static int input_fn(struct lkd_obj *obj, void *data)
+{
+	struct walk_data *w = data;
+
+	return lkd_run_input_checks(w->ctx, w->mask, obj);
+}
+
+static int output_fn(struct lkd_obj *obj, void *data)
+{
+	struct walk_data *w = data;
+
+	return lkd_run_output_checks(w->ctx, w->mask, obj);
+}
+
+static int verify(struct lkd_opts *o)
+{
+	struct strvec files = STRVEC_INIT;
+	struct lkd_ctx ctx;
+	struct walk_data w = { &ctx, o->checks };
+	unsigned long findings = 0;
+	int trouble = 0;
+
+	init_ctx(&ctx, o, LKD_VERIFY);
+	if (expand_response_files(&files, (int)o->rest.nr, o->rest.v))
+		return EXIT_TROUBLE;
+	if (!files.nr) {
+		error("--lkd-verify: no files given");
+		return EXIT_TROUBLE;
+	}
+	for (size_t i = 0; i < files.nr; i++) {
+		int r = lkd_for_each_object(files.v[i], 0, input_fn, &w);
+
+		if (r < 0)
+			trouble = 1;
+		else
+			findings += (unsigned long)r;
+	}
+	if (ctx.verbose)
+		note("verified %zu files, %lu objects: %lu findings", files.nr, ctx.objects,
+		     findings);
+	strvec_clear(&files);
+	if (trouble)
+		return EXIT_TROUBLE;
+	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/* The linker command: the config value split at blanks ("ccache ld" works too). */
+static void ld_command(struct lkd_opts *o, struct strvec *argv)
+{
+	const char *s = config_get(&o->cfg, CFG_LD);
+
+	while (s && *s) {
+		size_t n;
+
+		s += strspn(s, " \t");
+		n = strcspn(s, " \t");
+		if (n) {
+			char *w = xstrndup(s, n);
+
+			strvec_push(argv, w);
+			free(w);
+		}
+		s += n;
+	}
+	if (!argv->nr)
+		strvec_push(argv, "ld");
+}
+
+__attribute__((noreturn))
+static void passthrough(struct strvec *ld)
+{
+	exec_command(strvec_argv(ld));
+	exit(1);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int check_inputs(struct lkd_ctx *ctx, lkd_check_mask mask, struct ld_cmdline *cl)
+{
+	struct walk_data w = { ctx, mask };
+	int failed = 0;
+	unsigned long findings = 0;
+
+	for (size_t i = 0; i < cl->inputs.nr; i++) {
+		/* Inputs that are neither ELF nor archives are ld scripts: ld's business. */
+		int r = lkd_for_each_object(cl->inputs.v[i], LKD_SKIP_NON_ELF, input_fn, &w);
+
+		if (r < 0)
+			failed = 1;
+		else
+			findings += (unsigned long)r;
+	}
+	return failed || findings ? -1 : 0;
+}
+
+static int check_output(struct lkd_ctx *ctx, lkd_check_mask mask, const char *out)
+{
+	struct walk_data w = { ctx, mask };
+	struct stat st;
+
+	if (stat(out, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	return lkd_for_each_object(out, LKD_SKIP_NON_ELF, output_fn, &w) ? -1 : 0;
+}
+
+static int do_link(struct lkd_opts *o)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct ld_cmdline cl = LD_CMDLINE_INIT;
+	struct lkd_ctx ctx;
+	double t0 = now();
+	int status;
+
+	ld_command(o, &cp.args);
+	strvec_pushv(&cp.args, strvec_argv(&o->rest));
+	if (ld_parse(&cl, (int)o->rest.nr, o->rest.v))
+		exit(1);
+	/* Queries, links with no inputs (ld -v) and no checks: ld alone. */
+	if (cl.query || !cl.inputs.nr || !o->checks)
+		passthrough(&cp.args);
+	init_ctx(&ctx, o, cl.relocatable ? LKD_LINK_REL : LKD_LINK_FINAL);
+	if (check_inputs(&ctx, o->checks, &cl)) {
+		/* As ld does on error: no old output that looks up to date. */
+		unlink_if_regular(cl.output);
+		exit(1);
+	}
+	if (ctx.define_common && !cl.define_common)
+		strvec_insert(&cp.args, cp.args.nr - o->rest.nr, "-d");
+	if (ctx.verbose) {
+		struct strbuf sb = STRBUF_INIT;
+
+		quote_argv(&sb, cp.args.v);
+		note("checked %zu inputs (%lu objects) in %.3fs; running: %s", cl.inputs.nr,
+		     ctx.objects, now() - t0, sb.buf);
+		strbuf_release(&sb);
+	}
+	/* ld removes its output on failure; so do we if a check of it fails, or if killed. */
+	tempfile_register(cl.output);
+	status = run_command(&cp);
+	if (!status_ok(status))
+		exit_like(status);
+	if (check_output(&ctx, o->checks, cl.output)) {
+		error("%s: removed: the linked output failed lkd's checks", cl.output);
+		tempfile_remove(cl.output);
+		exit(1);
+	}
+	tempfile_forget(cl.output);
+	ld_cmdline_release(&cl);
+	child_process_clear(&cp);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct lkd_opts o = { .rest = STRVEC_INIT };
+
+	warn_set_progname("lkd");
+	run_command_init();
+	lkd_elf_init();
+	if (parse_options(&o, argc, argv))
+		return EXIT_TROUBLE;
+	if (o.verify)
+		return verify(&o);
+	return do_link(&o);
+}

@@ -1,0 +1,146 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared by the 'kernel' suite's tests (sourced, bash).
+#
+# Builds are shared: need_build NAME builds configuration NAME once into
+# $KWORK/NAME (under a lock, with a stamp naming what was built and with
+# which ccd/lkd), and every later test that needs it reuses it.  A failed
+# build leaves a .failed stamp so that the other tests of the same run fail
+# at once instead of building again; the setup test clears them, and so
+# does CCD_KTEST_RETRY=1.
+#
+# Environment (set by tests/kernel/meson.build): CCD LKD ASMFIX KTEST_SRC
+# KTEST_WORK_DEFAULT.  Overrides: CCD_KTEST_WORK (the shared work dir),
+# CCD_KTREE_CACHE (unpacked trees), CCD_KTEST_JOBS, KSOURCE (tarball/tree).
+
+set -u -o pipefail
+
+: "${CCD:?}" "${LKD:?}" "${ASMFIX:?}" "${KTEST_SRC:?}" "${KTEST_WORK_DEFAULT:?}"
+KWORK=${CCD_KTEST_WORK:-$KTEST_WORK_DEFAULT}
+export CCD_KTREE_CACHE=${CCD_KTREE_CACHE:-$KWORK/ktree}
+KJOBS=${CCD_KTEST_JOBS:-2}
+KSOURCE=${KSOURCE:-/usr/src/linux-source-6.1.tar.xz}
+BAB=$KTEST_SRC/build-and-boot
+SERIES=$KTEST_SRC/../../kernel-patches/linux-6.1/series
+T=${0##*/}
+
+mkdir -p "$KWORK" || exit 1
+
+log() { echo "$T: $*"; }
+fail() { echo "$T: FAIL: $*"; exit 1; }
+
+# What a configuration is built from: its recipe, the tools, the series.
+tool_sum() {
+	cat "$CCD" "$LKD" "$BAB" "$SERIES" "$(dirname "$SERIES")"/*.patch | md5sum | cut -c1-16
+}
+
+# The recipes.  Each builds into $dir (obj/ is the O= directory).
+recipe_x86_64() {	# the oracle pair: gcc, then ccd+lkd at the same path
+	"$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" --no-boot || return 1
+	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
+	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
+		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name vmlinux \
+			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
+	rm -rf "$dir/obj"
+	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" \
+		--no-boot -- CC="$CCD" LD="$LKD"
+}
+
+recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd
+	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --series="$SERIES" --out="$dir/obj" \
+		--jobs="$KJOBS" --enable=CCD_KEEP_ACCESSORS --no-boot -- CC="$CCD" LD="$LKD"
+}
+
+recipe_x86_64_clang() {	# clang backend behind ccd
+	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
+}
+
+recipe_i386() {
+	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --arch=i386 --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
+}
+
+build_locked() {	# name
+	local name=$1 key t0
+	dir=$KWORK/$name
+	key="$name $(tool_sum) $KSOURCE"
+	if [ -f "$dir.ok" ] && [ "$(cat "$dir.ok")" = "$key" ]; then
+		log "reusing build $name ($dir)"
+		return 0
+	fi
+	if [ -f "$dir.failed" ] && [ "$(cat "$dir.failed")" = "$key" ] &&
+	   [ "${CCD_KTEST_RETRY:-0}" != 1 ]; then
+		log "build $name failed earlier in this run; its log: $dir.log"
+		log "(set CCD_KTEST_RETRY=1 or run the kernel-setup test to retry)"
+		tail -n 25 "$dir.log" | sed 's/^/  | /'
+		return 1
+	fi
+	rm -rf "$dir" "$dir.ok" "$dir.failed" && mkdir -p "$dir" || return 1
+	log "building $name (log $dir.log)"
+	t0=$(date +%s)
+	if "recipe_${name//-/_}" >"$dir.log" 2>&1; then
+		echo $(($(date +%s) - t0)) >"$dir.seconds"
+		echo "$key" >"$dir.ok"
+		log "built $name in $(cat "$dir.seconds") s"
+		return 0
+	fi
+	echo "$key" >"$dir.failed"
+	log "build $name FAILED after $(($(date +%s) - t0)) s; end of $dir.log:"
+	grep -E 'error|Error|FAIL' "$dir.log" | head -n 20 | sed 's/^/  | /'
+	tail -n 25 "$dir.log" | sed 's/^/  | /'
+	return 1
+}
+
+# need_build NAME: build (or reuse) configuration NAME; sets $dir.
+need_build() {
+	local rc
+	dir=$KWORK/$1
+	(
+		flock 9 || exit 1
+		build_locked "$1"
+	) 9>"$KWORK/$1.lock"
+	rc=$?
+	dir=$KWORK/$1
+	return $rc
+}
+
+# Every object (and archive) below DIR passes lkd --lkd-verify.
+verify_objects() {	# dir
+	local list=$KWORK/verify.$$.list rc
+	(cd "$1" && find "$PWD" -name '*.o' -o -name '*.ko' -o -name '*.a') | sort >"$list"
+	log "lkd --lkd-verify over $(wc -l <"$list") objects and archives of $1"
+	"$LKD" --lkd-verify @"$list" >"$list.out" 2>&1
+	rc=$?
+	if [ $rc != 0 ]; then
+		head -n 40 "$list.out" | sed 's/^/  | /'
+		rm -f "$list" "$list.out"
+		echo "$T: FAIL: lkd --lkd-verify exit $rc (above)"
+		return 1
+	fi
+	rm -f "$list" "$list.out"
+}
+
+# asmfix's lockfix pass rewrites nothing in the backend's assembly that ccd
+# kept (CCD_ASSEM=both: <source>.raw.S next to each object).
+lockfix_clean() {	# dir
+	local n=0 bad=0 f out
+	while IFS= read -r f; do
+		n=$((n + 1))
+		out=$("$ASMFIX" --check --stats --passes=lockfix "$f" 2>&1 >/dev/null)
+		if [ $? != 0 ] || echo "$out" | grep -Eq 'lockfix[^0-9]*[1-9]'; then
+			[ $bad -lt 10 ] && echo "  | $f: $out"
+			bad=$((bad + 1))
+		fi
+	done < <(find "$1" -name '*.raw.S')
+	[ $n -gt 0 ] || { echo "$T: FAIL: no .raw.S files under $1 (CCD_ASSEM=both?)"; return 1; }
+	log "asmfix --check --passes=lockfix: $n files, $bad with rewrites"
+	[ $bad = 0 ]
+}
+
+# boot_kernel IMAGE ARCH LOGNAME [build-and-boot options]
+boot_kernel() {
+	local image=$1 arch=$2 name=$3
+	shift 3
+	"$BAB" --no-build --arch="$arch" --kernel="$image" --out="$KWORK/boot-$name" \
+		--log="$KWORK/boot-$name.log" "$@"
+}

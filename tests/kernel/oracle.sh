@@ -1,0 +1,40 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kernel-oracle: a 6.1 tinyconfig built with plain make (gcc) and with
+# make CC=ccd LD=lkd (gcc backend, unpatched tree), at the same path with the
+# same KBUILD_BUILD_*: every .o byte-identical, and both kernels boot.
+. "$(dirname "$0")/lib.sh"
+
+# Objects allowed to differ, each with the reason (none known so far).
+declare -A exceptions=()
+
+need_build x86_64 || fail "the x86_64 builds failed"
+log "build time: gcc $(cat "$dir/gcc.seconds") s, ccd+lkd $(cat "$dir/obj/.ccd-build-seconds") s"
+
+(cd "$dir/gcc" && find . -name '*.o' | sort) >"$KWORK/oracle.gcc.list"
+(cd "$dir/obj" && find . -name '*.o' | sort) >"$KWORK/oracle.ccd.list"
+only=$(comm -3 "$KWORK/oracle.gcc.list" "$KWORK/oracle.ccd.list")
+[ -z "$only" ] || { echo "$only" | head -20 | sed 's/^/  | only in one build: /'; fail "the builds made different sets of objects"; }
+
+n=0 same=0 bad=0
+while IFS= read -r o; do
+	n=$((n + 1))
+	if cmp -s "$dir/gcc/$o" "$dir/obj/$o"; then
+		same=$((same + 1))
+	elif [ -n "${exceptions[$o]:-}" ]; then
+		log "exception: $o differs: ${exceptions[$o]}"
+	else
+		bad=$((bad + 1))
+		[ $bad -le 20 ] && echo "  | differs: $o ($(cmp "$dir/gcc/$o" "$dir/obj/$o" 2>&1 | head -1))"
+	fi
+done <"$KWORK/oracle.gcc.list"
+log "$n objects: $same byte-identical, $bad differ, ${#exceptions[@]} known exceptions"
+[ "$n" -gt 500 ] || fail "only $n objects: not a kernel build?"
+status=0
+[ $bad = 0 ] || { echo "$T: FAIL: $bad objects differ"; status=1; }
+
+boot_kernel "$dir/gcc/arch/x86/boot/bzImage" x86_64 oracle-gcc || { echo "$T: FAIL: gcc kernel did not boot"; status=1; }
+boot_kernel "$dir/obj/arch/x86/boot/bzImage" x86_64 oracle-ccd || { echo "$T: FAIL: ccd kernel did not boot"; status=1; }
+verify_objects "$dir/obj" || status=1
+lockfix_clean "$dir/obj" || status=1
+exit $status

@@ -1,0 +1,277 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# lkd integration tests with the real gcc, as and ld.
+#   lkd-test.sh CASE      (LKD=path/to/lkd, FIXTURES=tests/lkd/fixtures)
+# Each case builds its inputs from fixtures in a private directory.
+set -u
+
+: "${LKD:?LKD must name the lkd binary}"
+: "${FIXTURES:?FIXTURES must name tests/lkd/fixtures}"
+export LC_ALL=C
+# No user or system configuration leaks into the tests.
+export CCD_SYSTEM_CONFIG=/nonexistent XDG_CONFIG_HOME=/nonexistent
+unset LKD_LD LKD_CHECKS LKD_QUIET LKD_VERBOSE LKD_ALTINSTR_LAYOUT
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/lkd-test.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+cd "$W" || exit 1
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect CODE CMD...: run, keep stderr in err.txt, check the exit code.
+expect() {
+	local want=$1; shift
+	"$@" >out.txt 2>err.txt
+	local got=$?
+	[ "$got" = "$want" ] || { cat err.txt >&2; fail "exit $got, expected $want: $*"; }
+}
+has() { grep -qF -- "$1" err.txt || { cat err.txt >&2; fail "stderr lacks: $1"; }; }
+commons() { readelf -sW "$1" | awk '$7 == "COM"' | wc -l; }
+
+# A recording "ld": writes its argv, one per line, then runs the real ld.
+make_recorder() {
+	cat > rec-ld <<'SH'
+#!/bin/sh
+printf '%s\n' "$@" > "${0%/*}/ld-argv.txt"
+exec ld "$@"
+SH
+	chmod +x rec-ld
+}
+
+case_common() {
+	gcc -fcommon -O2 -c "$FIXTURES/common.c" -o common.o || fail "gcc"
+	[ "$(commons common.o)" = 2 ] || fail "fixture has no commons"
+	ld -r -o plain.o common.o || fail "ld -r"
+	[ "$(commons plain.o)" = 2 ] || fail "plain ld -r should keep the commons"
+	expect 0 "$LKD" -r -o mod.o common.o
+	[ "$(commons mod.o)" = 0 ] || fail "lkd -r left SHN_COMMON symbols"
+	readelf -sW mod.o | grep -q ' lkd_common_buf$' || fail "symbol lost"
+	has "common.o: common symbol 'lkd_common_counter' allocated by ld -d"
+	has "common.o: common symbol 'lkd_common_buf' allocated by ld -d"
+	expect 0 "$LKD" --lkd-quiet -r -o mod2.o common.o
+	[ -s err.txt ] && fail "--lkd-quiet still printed: $(cat err.txt)"
+	[ "$(commons mod2.o)" = 0 ] || fail "--lkd-quiet changed the fix"
+	cmp -s mod.o mod2.o || fail "quiet and normal outputs differ"
+	# Final links keep ld's behaviour: no -d added.
+	make_recorder
+	expect 0 "$LKD" --lkd-ld="$W/rec-ld" -e lkd_common_use -o exe common.o
+	grep -qx -- -d ld-argv.txt && fail "-d added to a final link"
+	# --lkd-verify reports commons as findings.
+	expect 1 "$LKD" --lkd-verify common.o
+	has "common.o: common: symbol 'lkd_common_counter' is SHN_COMMON"
+	# Checks can be switched off: then ld -r keeps them.
+	LKD_CHECKS=altinstr expect 0 "$LKD" -r -o off.o common.o
+	[ "$(commons off.o)" = 2 ] || fail "LKD_CHECKS=altinstr still fixed commons"
+	LKD_CHECKS=altinstr expect 0 "$LKD" --lkd-checks=common -r -o on.o common.o
+	[ "$(commons on.o)" = 0 ] || fail "--lkd-checks did not override LKD_CHECKS"
+}
+
+case_alt_clean() {
+	gcc -O2 -fno-pie -c "$FIXTURES/alt-kernel.c" -o alt64.o || fail "gcc"
+	gcc -m32 -O2 -fno-pie -c "$FIXTURES/alt-kernel.c" -o alt32.o || fail "gcc -m32"
+	[ "$(readelf -rW alt64.o | grep -c 'R_X86_64_PC32.*altinstr_replacement')" -ge 8 ] ||
+		fail "alt-kernel.c made too few records"
+	expect 0 "$LKD" --lkd-verify alt64.o alt32.o
+	[ -s err.txt ] && fail "clean objects produced messages: $(cat err.txt)"
+	expect 0 "$LKD" -r -o alt-r.o alt64.o
+	expect 0 "$LKD" --lkd-verify alt-r.o
+	expect 0 "$LKD" -m elf_i386 -r -o alt32-r.o alt32.o
+	expect 0 "$LKD" -static -e alt_call -o alt.exe alt64.o
+	expect 0 "$LKD" --lkd-verify alt.exe
+	as --64 -o clean.o "$FIXTURES/clean.s" || fail "as"
+	expect 0 "$LKD" --lkd-verify clean.o
+}
+
+# fault FIXTURE MESSAGE: the record fault is caught on verify and on link.
+fault() {
+	as --64 -o "$1.o" "$FIXTURES/$1.s" || fail "as $1"
+	expect 1 "$LKD" --lkd-verify "$1.o"
+	has "$2"
+	# A failed link leaves no output behind, not even an old one.
+	echo stale > "$1-out.o"
+	expect 1 "$LKD" -r -o "$1-out.o" "$1.o"
+	has "$2"
+	[ -e "$1-out.o" ] && fail "$1: old output left after a failed link"
+	true
+}
+
+case_alt_faults() {
+	local at="altinstructions+0xc (record 1, at alt_func+0x7)"
+
+	fault repl-wrong-section \
+		"repl-wrong-section.o: .$at: repl_offset: relocation targets '.text', expected '.altinstr_replacement'"
+	fault instr-not-exec \
+		"instr-not-exec.o: .altinstructions+0xc (record 1, at data_word): instr_offset: relocation targets '.data', which is not executable"
+	fault missing-reloc "missing-reloc.o: .$at: repl_offset: missing relocation"
+	fault absolute \
+		"absolute.o: .$at: instr_offset: absolute relocation R_X86_64_32, expected R_X86_64_PC32"
+	fault out-of-range \
+		"out-of-range.o: .altinstructions+0xc (record 1, at alt_func+0x47): instr_offset: target .text+0x47, 5 bytes, lies outside the section (size 0xd)"
+	fault replen-too-long "replen-too-long.o: .$at: replacementlen 5 is larger than instrlen 2"
+	fault extra-reloc \
+		"extra-reloc.o: .$at: unexpected relocation at record offset 8 (only instr_offset and repl_offset are relocated)"
+	fault undefined \
+		"undefined.o: .altinstructions+0xc (record 1): instr_offset: relocation against 'nowhere', which is not defined in a section of this object"
+	fault short-record \
+		"short-record.o: .altinstructions: size 23 is not a multiple of the 12-byte linux6 record"
+	# ld is not even run when an input is faulty.
+	make_recorder
+	rm -f ld-argv.txt
+	expect 1 "$LKD" --lkd-ld="$W/rec-ld" -r -o x.o absolute.o
+	[ -e ld-argv.txt ] && fail "ld ran although an input failed"
+	[ -e x.o ] && fail "output left behind"
+	true
+}
+
+# The inputs are clean; a bad linker script makes the output faulty.
+case_output_check() {
+	as --64 -o clean.o "$FIXTURES/clean.s" || fail "as"
+	echo stale > out-r.o
+	expect 1 "$LKD" -r -T "$FIXTURES/merge-repl.lds" -o out-r.o clean.o
+	has "out-r.o: .altinstructions+0x0 (record 0, at alt_func+0x1): repl_offset: relocation targets '.text', expected '.altinstr_replacement'"
+	has "out-r.o: removed"
+	[ -e out-r.o ] && fail "faulty -r output not removed"
+	expect 1 "$LKD" -T "$FIXTURES/merge-repl.lds" -e alt_func -o out.exe clean.o
+	has "out.exe: .altinstructions+0xc (record 1, at alt_func+0x7): repl_offset: points into '.text', expected '.altinstr_replacement'"
+	[ -e out.exe ] && fail "faulty executable not removed"
+	# The same faults in linked files, found through addresses.
+	as --64 -o ine.o "$FIXTURES/instr-not-exec.s" && ld -e alt_func -o ine.exe ine.o || fail "ld"
+	expect 1 "$LKD" --lkd-verify ine.exe
+	has "ine.exe: .altinstructions+0xc (record 1, at data_word): instr_offset: points into '.data', which is not executable"
+	true
+}
+
+case_archives() {
+	mkdir -p sub/dir
+	gcc -fcommon -c "$FIXTURES/common.c" -o sub/dir/common.o || fail "gcc"
+	gcc -O2 -fno-pie -c "$FIXTURES/alt-kernel.c" -o sub/alt.o || fail "gcc"
+	as --64 -o sub/bad.o "$FIXTURES/missing-reloc.s" || fail "as"
+	ar cDPrST thin.a sub/dir/common.o sub/alt.o || fail "ar thin"
+	head -c 8 thin.a | grep -q '!<thin>' || fail "not a thin archive"
+	ar cDr fat.a sub/dir/common.o sub/alt.o || fail "ar"
+	# Thin members are found relative to the archive, from any directory.
+	(cd / && "$LKD" --lkd-verify "$W/thin.a") 2>err.txt
+	[ $? = 1 ] || fail "verify of thin.a"
+	has "$W/thin.a(sub/dir/common.o): common: symbol 'lkd_common_counter' is SHN_COMMON"
+	expect 1 "$LKD" --lkd-verify fat.a
+	has "fat.a(common.o): common: symbol 'lkd_common_buf'"
+	# @file with quoting, --whole-archive, --start-group.
+	printf '%s\n' "-r -o 'whole out.o'" '--whole-archive thin.a --no-whole-archive' > args.rsp
+	expect 0 "$LKD" @args.rsp
+	has "thin.a(sub/dir/common.o): common symbol 'lkd_common_counter' allocated by ld -d"
+	[ "$(commons 'whole out.o')" = 0 ] || fail "commons survived the thin-archive link"
+	printf 'thin.a\nsub/bad.o\n' > list
+	expect 1 "$LKD" --lkd-verify @list
+	has "sub/bad.o: .altinstructions+0xc"
+	ar cDPrST bad.a sub/bad.o sub/alt.o
+	expect 1 "$LKD" -r -o g.o --start-group bad.a --end-group
+	has "bad.a(sub/bad.o): .altinstructions+0xc (record 1, at alt_func+0x7): repl_offset: missing relocation"
+	rm sub/alt.o
+	expect 2 "$LKD" --lkd-verify thin.a
+	has "cannot open thin.a(sub/alt.o)"
+}
+
+case_passthrough() {
+	ld --version > want.txt; w=$?
+	"$LKD" --version > got.txt; g=$?
+	[ "$w" = "$g" ] && cmp -s want.txt got.txt || fail "--version differs from ld's"
+	ld --help > want.txt
+	"$LKD" --help > got.txt
+	cmp -s want.txt got.txt || fail "--help differs from ld's"
+	ld -v > want.txt
+	"$LKD" -v > got.txt
+	cmp -s want.txt got.txt || fail "-v differs from ld's"
+	ld --bogus-option > want.txt 2>&1; w=$?
+	"$LKD" --bogus-option > got.txt 2>&1; g=$?
+	[ "$w" = "$g" ] && cmp -s want.txt got.txt || fail "unknown option not passed through"
+	"$LKD" --lkd-version | grep -q '^lkd (ccd-suite) ' || fail "--lkd-version"
+	"$LKD" --lkd-help | grep -q -- '--lkd-verify' || fail "--lkd-help"
+	# ld gets the argv minus --lkd-*, with -d added only for commons in -r links.
+	make_recorder
+	gcc -O2 -fno-pie -c "$FIXTURES/alt-kernel.c" -o alt.o
+	gcc -fcommon -c "$FIXTURES/common.c" -o common.o
+	LKD_LD="$W/rec-ld" expect 0 "$LKD" -r --lkd-quiet -o 'a b.o' -Map=m.map alt.o
+	printf '%s\n' -r -o 'a b.o' -Map=m.map alt.o | cmp -s - ld-argv.txt ||
+		fail "argv changed: $(cat ld-argv.txt)"
+	LKD_LD="$W/rec-ld" expect 0 "$LKD" -r -o c.o common.o --lkd-verbose
+	printf '%s\n' -d -r -o c.o common.o | cmp -s - ld-argv.txt ||
+		fail "argv for commons: $(cat ld-argv.txt)"
+	has "running: $W/rec-ld -d -r -o c.o common.o"
+	# ld's failure is lkd's failure, with ld's exit status.
+	expect 1 "$LKD" -o x nonexistent.o
+	grep -q 'nonexistent.o' err.txt || fail "ld's message lost"
+}
+
+case_malformed() {
+	as --64 -o clean.o "$FIXTURES/clean.s" || fail "as"
+	python3 - <<'PY' || fail "python"
+import struct
+d = open('clean.o', 'rb').read()
+def w(name, b): open(name, 'wb').write(bytes(b))
+w('trunc.o', d[:len(d) // 2])
+w('hdr-only.o', d[:40])
+b = bytearray(d); b[4] = 9; w('badclass.o', b)
+b = bytearray(d); b[4] = 1; w('class32.o', b)
+b = bytearray(d); b[5] = 2; w('bigendian.o', b)
+b = bytearray(d); struct.pack_into('<H', b, 18, 40); w('arm.o', b)
+b = bytearray(d); struct.pack_into('<Q', b, 0x28, 0x7ffffff00); w('shoff.o', b)
+shoff = struct.unpack_from('<Q', d, 0x28)[0]
+n = struct.unpack_from('<H', d, 0x3c)[0]
+b = bytearray(d)
+for i in range(1, n): struct.pack_into('<Q', b, shoff + i * 64 + 24, 0x7fffffff)
+w('secoff.o', b)
+b = bytearray(d); struct.pack_into('<H', b, 0x3e, 200); w('shstrndx.o', b)
+hdr = '%-16s%-12s%-6s%-6s%-8s%-10s`\n' % ('foo.o/', '0', '0', '0', '644', '99999')
+w('badar.a', b'!<arch>\n' + hdr.encode() + b'\x7fELF')
+w('badhdr.a', b'!<arch>\nfoo.o/   garbage\n')
+w('text.o', b'not an object\n')
+PY
+	m() { expect 2 "$LKD" --lkd-verify "$1"; has "$1: $2"; }
+	m trunc.o "section header table (offset 0x"
+	m hdr-only.o "cannot read ELF"
+	m badclass.o "not an ELF object"
+	m class32.o "bad ELF header size"
+	m bigendian.o "not a little-endian ELF file"
+	m shoff.o "section header table (offset 0x7ffffff00, 10 entries) lies outside the file"
+	m secoff.o "section 1 (offset 0x7fffffff, size 0x"
+	m shstrndx.o "section name table index 200 out of range"
+	m badar.a "member at offset 8 runs past the end"
+	m badhdr.a "truncated or corrupt archive header at offset 8"
+	m text.o "not an ELF object or archive"
+	expect 1 "$LKD" --lkd-verify arm.o
+	has "arm.o: .altinstructions for machine 40; lkd understands only x86"
+	# In a link a malformed input stops lkd before ld, with no output.
+	expect 1 "$LKD" -r -o out.o clean.o trunc.o
+	has "trunc.o: section header table"
+	[ -e out.o ] && fail "output written"
+	# Text inputs are linker scripts: ld's business.
+	echo 'INPUT(clean.o)' > script.ld
+	expect 0 "$LKD" -r -o s.o script.ld
+	true
+}
+
+case_layout() {
+	as --64 -o l26.o "$FIXTURES/linux26.s" || fail "as"
+	expect 0 "$LKD" --lkd-verify --lkd-altinstr-layout=linux26 l26.o
+	LKD_ALTINSTR_LAYOUT=linux26 expect 0 "$LKD" --lkd-verify l26.o
+	expect 1 "$LKD" --lkd-verify l26.o
+	has "instr_offset: absolute relocation R_X86_64_64, expected R_X86_64_PC32"
+	expect 2 "$LKD" --lkd-verify --lkd-altinstr-layout=linux99 l26.o
+	has "linux99"
+	mkdir -p cfg/ccd && echo 'altinstr_layout = linux26' > cfg/ccd/ccd.conf
+	XDG_CONFIG_HOME=$W/cfg expect 0 "$LKD" --lkd-verify l26.o
+	echo 'lkd_checks = bogus' > cfg/ccd/ccd.conf
+	XDG_CONFIG_HOME=$W/cfg expect 2 "$LKD" --lkd-verify l26.o
+	has "unknown check 'bogus'"
+}
+
+case_usage() {
+	expect 2 "$LKD" --lkd-verify
+	has "no files given"
+	expect 2 "$LKD" --lkd-nonsense
+	has "unknown option '--lkd-nonsense'"
+	expect 2 "$LKD" --lkd-verify /nonexistent/x.o
+	has "cannot open /nonexistent/x.o"
+}
+
+"case_${1:?case name}"
+echo "ok: $1"
