@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What the driver (asmfix.c) shares with the passes (passes/*.c).
+ * What the driver (asmfix.c) shares with the passes (passes/, one file each).
  *
  * The driver reads lines, classifies each one cheaply (most lines are
  * instructions or .loc/debug data no pass cares about), and hands it to

@@ -92,6 +92,8 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 		if (*ext)
 			strvec_pushl(out, "-dumpbase-ext", ext, NULL);
 	}
+	if (p->gnu_as_flag)
+		strvec_push(out, p->gnu_as_flag);
 	free(stem);
 }
 

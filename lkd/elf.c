@@ -374,25 +374,26 @@ static int walk_file(const char *path, const char *display, int flags, lkd_obj_f
 	return ret;
 }
 
-/* A decimal field of an ar header, space padded. -1 if malformed. */
+/*
+ * A decimal field of an ar header.  Parsed like bfd does (leading blanks,
+ * digits, whatever follows ignored): GNU ar's thin archives can carry a
+ * stray character after a long-name offset ("/70            /").
+ * -1 if there are no digits.
+ */
 static long long ar_num(const char *p, size_t len)
 {
 	long long v = 0;
-	size_t i = 0;
+	size_t i = 0, start;
 
 	while (i < len && p[i] == ' ')
 		i++;
-	if (i == len)
-		return -1;
-	for (; i < len && p[i] != ' '; i++) {
-		if (p[i] < '0' || p[i] > '9' || v > (1LL << 40))
+	start = i;
+	for (; i < len && p[i] >= '0' && p[i] <= '9'; i++) {
+		if (v > (1LL << 40))
 			return -1;
 		v = v * 10 + (p[i] - '0');
 	}
-	for (; i < len; i++)
-		if (p[i] != ' ')
-			return -1;
-	return v;
+	return i == start ? -1 : v;
 }
 
 struct ar_walk {

@@ -287,13 +287,18 @@ static int do_link(struct lkd_opts *o)
 int main(int argc, char **argv)
 {
 	struct lkd_opts o = { .rest = STRVEC_INIT };
+	int ret;
 
 	warn_set_progname("lkd");
 	run_command_init();
 	lkd_elf_init();
 	if (parse_options(&o, argc, argv))
-		return EXIT_TROUBLE;
-	if (o.verify)
-		return verify(&o);
-	return do_link(&o);
+		ret = EXIT_TROUBLE;
+	else if (o.verify)
+		ret = verify(&o);
+	else
+		ret = do_link(&o);
+	config_release(&o.cfg);
+	strvec_clear(&o.rest);
+	return ret;
 }

@@ -5,7 +5,9 @@
  * The kernel's module loader rejects SHN_COMMON symbols, and icc emits
  * .comm even under -fno-common.  "gcc -fno-common" defines the same
  * object as: global (unless .local), aligned, @object, sized, .zero in
- * .bss (.bss.<name> with -fdata-sections).  We emit exactly that inside
+ * .bss (.bss.<name> with -fdata-sections).  ".local x" + ".comm x" is
+ * already a local .bss object and stays, except under -fdata-sections
+ * where gcc gives it .bss.<name>.  We emit the definition inside
  * .pushsection/.popsection, so the section that was current is untouched.
  * .lcomm is already a local .bss definition and is left alone.
  */
@@ -77,6 +79,13 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 		return;
 	}
 	local = symset_get(&c->local, name.p, name.len) != NULL;
+	/*
+	 * ".local x; .comm x" is no SHN_COMMON symbol: GAS allocates it in
+	 * .bss itself, and gcc -fno-common emits exactly that.  Only with
+	 * -fdata-sections does gcc give it a .bss.<name> section.
+	 */
+	if (local && !ctx->opt->data_sections)
+		return;
 
 	strbuf_reset(&c->sb);
 	if (ctx->opt->data_sections)

@@ -21,6 +21,7 @@
 #include "../internal.h"
 #include "../section.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 

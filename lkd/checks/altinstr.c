@@ -116,7 +116,10 @@ struct rec {
 	const char *secname;
 	GElf_Addr off;		/* of the record in its section */
 	size_t index;
-	const char *near;	/* nearest symbol to the original instruction */
+	/* Where the original instruction is; its symbol is looked up only for messages. */
+	size_t near_sec;	/* 0: unknown */
+	GElf_Addr near_off;
+	const char *near;
 	GElf_Addr delta;
 	unsigned long *reports;
 	int faults;
@@ -131,6 +134,8 @@ static void rec_error(struct rec *r, const char *fmt, ...)
 	r->faults++;
 	if (++*r->reports > MAX_REPORTS)
 		return;
+	if (r->near_sec && !r->near)
+		r->near = obj_nearest_sym(r->obj, r->near_sec, r->near_off, &r->delta);
 	strbuf_addf(&sb, "%s: %s+0x%llx (record %zu", r->obj->name, r->secname,
 		    (unsigned long long)r->off, r->index);
 	if (r->near && r->delta)
@@ -235,8 +240,10 @@ static void locate_rel(struct rec *r, const struct lkd_reloc *instr)
 	GElf_Sym sym;
 	size_t shndx;
 
-	if (instr && !reloc_target(r->obj, instr, &shndx, &off, &sym) && off >= 0)
-		r->near = obj_nearest_sym(r->obj, shndx, (GElf_Addr)off, &r->delta);
+	if (instr && !reloc_target(r->obj, instr, &shndx, &off, &sym) && off >= 0) {
+		r->near_sec = shndx;
+		r->near_off = (GElf_Addr)off;
+	}
 }
 
 /* Relocations [rel, rel + n) all lie within this record. */
@@ -344,8 +351,10 @@ static void check_linked_record(struct rec *r, const unsigned char *p, GElf_Addr
 	int good;
 	size_t sec = section_at(r->obj, it, 0, &good);
 
-	if (sec)
-		r->near = obj_nearest_sym(r->obj, sec, it, &r->delta);
+	if (sec) {
+		r->near_sec = sec;
+		r->near_off = it;
+	}
 	check_linked_ref(r, it, l->instr_field, 0, ilen);
 	check_linked_ref(r, rt, l->repl_field, 1, rlen);
 	if (rlen > ilen)
@@ -378,6 +387,7 @@ static int check_section(struct lkd_obj *obj, const struct alt_layout *l, size_t
 		r.off = i * l->size;
 		r.index = i;
 		r.near = NULL;
+		r.near_sec = 0;
 		if (!relocatable) {
 			check_linked_record(&r, p, sh->sh_addr + r.off);
 			continue;

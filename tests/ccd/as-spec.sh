@@ -48,6 +48,7 @@ combos=(
 n=0
 for combo in "${combos[@]}"; do
 	want=$(driver_plan gcc -### -c $combo -o obj/hello.o hello.c)
+	[ -n "$want" ] || bad "gcc [$combo]: no as line in -### output"
 	got=$(ccd_plan "$CCD" --ccd-cc=gcc -c $combo -o obj/hello.o hello.c)
 	n=$((n + 1))
 	[ "$want" = "$got" ] || bad "gcc [$combo]: driver: $want | ccd: $got"
@@ -56,6 +57,7 @@ done
 for combo in "" "-m32" "-m16" "-gz" "-g -gz" "-I inc -Iobj" "-Wa,--noexecstack" \
 	"-Xassembler --fatal-warnings -Wa,-W" "-m32 -gz -Iinc -Wa,--64,--32"; do
 	want=$(driver_plan clang -fno-integrated-as -### -c $combo -o obj/hello.o hello.c)
+	[ -n "$want" ] || bad "clang [$combo]: no as line in -### output"
 	got=$(ccd_plan "$CCD" --ccd-cc=clang -c $combo -o obj/hello.o hello.c)
 	n=$((n + 1))
 	[ "$want" = "$got" ] || bad "clang [$combo]: driver: $want | ccd: $got"

@@ -8,7 +8,8 @@
 # files equal the first build and plain gcc -c; a change of CCD_PASSES or
 # CCD_CC misses; -fdiagnostics-color (added by ccache for gcc-type
 # compilers on a tty) is accepted; ccd's own notices go to UNCACHED_ERR_FD
-# and are not replayed on hits; CCACHE_DISABLE reaches the backend.
+# and are not replayed on hits; CCACHE_DISABLE reaches the backend;
+# ccache's prefix mode (ccd BACKEND ARGS) builds gcc's objects.
 set -u
 . "$(dirname "$0")/lib.sh"
 ccd=$(realpath "${1:?usage: ccache.sh CCD}")
@@ -22,6 +23,9 @@ export CCD_CC=gcc
 export CCACHE_DIR=$T/ccache CCACHE_CONFIGPATH=$T/ccache.conf
 export CCACHE_COMPILERTYPE=gcc CCACHE_COMPILERCHECK='%compiler% --ccd-identity'
 : > "$T/ccache.conf"
+# ccd's (and ccache's) temp files land here; none may be left at the end.
+mkdir "$T/tmp"
+export TMPDIR=$T/tmp
 n=32
 "$eco_dir/gen-corpus.sh" "$T/w" "$n"
 cd "$T/w"
@@ -31,11 +35,11 @@ hits() { echo $(( $(stat direct_cache_hit) + $(stat preprocessed_cache_hit) )); 
 build() { make -s clean && make -s -j2 "$@" >"$T/make.out" 2>&1 || { cat "$T/make.out" >&2; return 1; }; }
 
 # 0. --ccd-identity: stable, side-effect free, sensitive to passes and backend.
-mkdir "$T/empty" "$T/tmp"
-id1=$(cd "$T/empty" && TMPDIR=$T/tmp "$ccd" --ccd-identity) || fail "ccd --ccd-identity exits non-zero"
-id2=$(cd "$T/empty" && TMPDIR=$T/tmp "$ccd" --ccd-identity)
+mkdir "$T/empty" "$T/idtmp"
+id1=$(cd "$T/empty" && TMPDIR=$T/idtmp "$ccd" --ccd-identity) || fail "ccd --ccd-identity exits non-zero"
+id2=$(cd "$T/empty" && TMPDIR=$T/idtmp "$ccd" --ccd-identity)
 [ -n "$id1" ] && [ "$id1" = "$id2" ] && pass "--ccd-identity stable" || fail "--ccd-identity empty or unstable"
-left=$(find "$T/empty" "$T/tmp" -mindepth 1)
+left=$(find "$T/empty" "$T/idtmp" -mindepth 1)
 [ -z "$left" ] && pass "--ccd-identity leaves no files" || fail "--ccd-identity left files: $left"
 id3=$(CCD_PASSES=none "$ccd" --ccd-identity)
 id4=$(CCD_CC=clang "$ccd" --ccd-identity)
@@ -70,13 +74,19 @@ same_tree "$T/ref-gcc" "$T/warm" "ccache+ccd warm build == gcc -c"
 
 # 4. Changing what ccd does must miss.
 ccache -z >/dev/null
-CCD_PASSES=none build CC="ccache $ccd" || fail "build with CCD_PASSES=none failed"
-[ "$(stat cache_miss)" -eq "$n" ] && [ "$(hits)" -eq 0 ] && pass "CCD_PASSES change: all misses" ||
-	fail "CCD_PASSES change: $(hits) hits, $(stat cache_miss) misses (stale objects served)"
+if CCD_PASSES=none build CC="ccache $ccd"; then
+	[ "$(stat cache_miss)" -eq "$n" ] && [ "$(hits)" -eq 0 ] && pass "CCD_PASSES change: all misses" ||
+		fail "CCD_PASSES change: $(hits) hits, $(stat cache_miss) misses (stale objects served)"
+else
+	fail "build with CCD_PASSES=none failed"
+fi
 ccache -z >/dev/null
-CCD_CC=clang build CC="ccache $ccd" || fail "build with CCD_CC=clang failed"
-[ "$(stat cache_miss)" -eq "$n" ] && [ "$(hits)" -eq 0 ] && pass "CCD_CC change: all misses" ||
-	fail "CCD_CC change: $(hits) hits, $(stat cache_miss) misses (stale objects served)"
+if CCD_CC=clang build CC="ccache $ccd"; then
+	[ "$(stat cache_miss)" -eq "$n" ] && [ "$(hits)" -eq 0 ] && pass "CCD_CC change: all misses" ||
+		fail "CCD_CC change: $(hits) hits, $(stat cache_miss) misses (stale objects served)"
+else
+	fail "build with CCD_CC=clang failed"
+fi
 ccache -z >/dev/null
 build CC="ccache $ccd" || fail "rebuild failed"
 [ "$(hits)" -eq "$n" ] && pass "back to the first setup: all hits" || fail "back to first setup: $(hits)/$n hits"
@@ -92,7 +102,7 @@ for be in gcc clang; do
 		if [ "$rc" -eq 0 ] && [ -s "$T/warn.o" ]; then
 			pass "ccd ($be) accepts $opt"
 		else
-			fail "ccd ($be) $opt: exit $rc: $(head -n3 "$T/err")"
+			fail "ccd ($be) $opt: exit $rc: $(tail -n2 "$T/err")"
 		fi
 	done
 	grep -q $'\e\\[' "$T/err" && pass "ccd ($be) -fdiagnostics-color=always colours" ||
@@ -132,4 +142,21 @@ CCD_CC="ccache gcc" ccache "$ccd" -c -o "$T/warn.o" "$T/warn.c" 2>/dev/null
 	pass "CCACHE_DISABLE kept for the backend (inner ccache idle)" ||
 	fail "inner ccache was active: $(stat cache_miss) misses (expected 1), $(stat files_in_cache) files in cache (expected $files)"
 
+# 8. Prefix mode (CCACHE_PREFIX=ccd make CC="ccache gcc"): ccache runs
+#    "ccd /usr/bin/gcc ARGS", the explicit-backend form.  Own cache dir:
+#    here ccache hashes gcc, not ccd.
+if CCACHE_DIR=$T/ccache-prefix CCACHE_PREFIX=$ccd CCACHE_COMPILERTYPE= CCACHE_COMPILERCHECK=mtime \
+	build CC="ccache gcc"; then
+	snapshot . "$T/prefix"
+	same_tree "$T/ref-gcc" "$T/prefix" "CCACHE_PREFIX=ccd (ccd BACKEND ARGS) == gcc -c"
+	# ... and it really went through ccd (its trace reaches the terminal).
+	CCACHE_DIR=$T/ccache-prefix CCACHE_PREFIX=$ccd CCACHE_COMPILERTYPE= CCACHE_COMPILERCHECK=mtime \
+		CCACHE_RECACHE=1 CCD_VERBOSE=1 ccache gcc -c -o "$T/p.o" "$T/warn.c" 2>"$T/p.err"
+	grep -q '^ccd' "$T/p.err" && pass "prefix mode runs ccd" || fail "prefix mode: no ccd trace: $(head -n2 "$T/p.err")"
+else
+	fail "CCACHE_PREFIX=ccd make CC='ccache gcc' failed"
+fi
+
+left=$(find "$T/tmp" -mindepth 1 | head -n5)
+[ -z "$left" ] && pass "no temp files left in TMPDIR" || fail "temp files left: $left"
 finish

@@ -44,7 +44,7 @@ grep -q 'libelf1' <<<"$dep" && grep -q 'binutils' <<<"$dep" && pass "Depends: $d
 
 # The packaged programs run.
 dpkg-deb -x "$deb" "$T/x"
-for p in ccd:--ccd-version lkd:--version asmfix:--version; do
+for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version; do
 	b=$T/x/usr/bin/${p%%:*}
 	out=$("$b" "${p#*:}" 2>&1) && [ -n "$out" ] && pass "packaged ${p%%:*} runs: $(head -n1 <<<"$out")" ||
 		fail "packaged ${p%%:*} ${p#*:} failed: $(head -n2 <<<"$out")"

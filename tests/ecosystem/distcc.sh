@@ -39,6 +39,9 @@ export CCD_CC=gcc
 # reach (the build tree may sit in a private home).  Same bytes as built.
 chmod 755 "$T"
 mkdir -m 755 "$T/bin"
+# Client, server and ccd temp files land here; none may be left at the end.
+mkdir -m 1777 "$T/tmp"
+export TMPDIR=$T/tmp
 cp "$ccd_built" "$T/bin/ccd"
 ccd=$T/bin/ccd
 export PATH=$T/bin:$PATH
@@ -114,5 +117,8 @@ else
 	fail "make CC='distcc ccd' failed"
 fi
 grep -E 'ERROR|CRITICAL|WARNING|Warning' "$T/distccd.log" | head -n5 >&2
+sleep 0.5	# distccd removes its job files after logging the job
+left=$(find "$T/tmp" -mindepth 1 | head -n5)
+[ -z "$left" ] && pass "no temp files left in TMPDIR" || fail "temp files left: $left"
 
 finish

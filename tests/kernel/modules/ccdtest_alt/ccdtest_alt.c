@@ -1,24 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * alternative(): the loader patches the original instruction with the
- * replacement when the CPU has the feature.  X86_FEATURE_ALWAYS is always
- * set, so after patching the store writes 2, not 1.  This only works when
- * the .altinstructions records resolve to the right sections (asmfix pass
- * altinstr, lkd's checks).
+ * The kernel's alternatives in a module: the loader patches each original
+ * instruction with its replacement when the CPU has the feature.
+ * X86_FEATURE_ALWAYS is always set, so after patching the value is 2, not 1.
+ * This only works when the .altinstructions records resolve to the right
+ * sections (asmfix pass altinstr, lkd's altinstr check).
  */
 #include <linux/module.h>
 #include <linux/init.h>
 #include <asm/alternative.h>
 #include <asm/cpufeatures.h>
 
-int ccdtest_alt_value = -1;
-
 static noinline int ccdtest_alt_run(void)
 {
-	/* Absolute addressing: the replacement is copied as-is. */
-	alternative("movl $1, ccdtest_alt_value", "movl $2, ccdtest_alt_value",
-		    X86_FEATURE_ALWAYS);
-	return READ_ONCE(ccdtest_alt_value);
+	int v;
+
+	/* alternative(): a barrier, as barrier_nospec() uses it. */
+	alternative("", "lfence", X86_FEATURE_ALWAYS);
+	/* alternative() with an output operand: the result shows the patch. */
+	alternative_io("movl $1, %0", "movl $2, %0", X86_FEATURE_ALWAYS, "=r" (v));
+	return v;
 }
 
 static int __init ccdtest_alt_init(void)

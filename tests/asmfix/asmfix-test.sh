@@ -1,0 +1,198 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# asmfix integration tests with the real gcc, clang, as, readelf, nm.
+# usage: asmfix-test.sh ASMFIX FIXTURES TEST
+set -u
+A=$(realpath "$1") FX=$(realpath "$2") T=$3
+W=$(mktemp -d "${TMPDIR:-/tmp}/asmfix-test.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+cd "$W" || exit 1
+fail=0
+bad() { echo "FAIL: $*"; fail=1; }
+asflag() { [ "$1" = -m32 ] && echo --32 || echo --64; }
+
+# symbols (name binding type size section-name), sorted.  Function sizes
+# and code sections are left out: gcc itself generates different code for
+# -fcommon and -fno-common on i386 (it may not assume local binding).
+syms() {
+	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) .*/\1 \2/p' > secs
+	readelf -sW "$1" | awk 'NR>3 && $8!="" && $4!="FILE" {print $8,$5,$4,$3,$7}' |
+	while read -r n b t s ndx; do
+		case $ndx in [0-9]*) ndx=$(awk -v i="$ndx" '$1==i{print $2}' secs) ;; esac
+		[ "$t" = FUNC ] && s=-
+		echo "$n $b $t $s $ndx"
+	done | sort
+}
+sizes() { size -A "$1" | awk 'NF==3 && $2>0 && $1 !~ /^(Total|\.note|\.comment|\.text|\.eh_frame)/' | sort; }
+
+t_common_oracle() {
+	for src in "$FX"/common1.c "$FX"/common2.c; do
+	for m in -m64 -m32; do for ds in "" -fdata-sections; do
+		what="$(basename "$src") $m $ds"
+		gcc $m -O2 $ds -fcommon -S -o t.s "$src" || { bad "gcc $what"; continue; }
+		grep -q '\.comm' t.s || bad "no .comm to test in $what"
+		"$A" ${ds:+--data-sections} t.s > tf.s || bad "asmfix $what"
+		grep -q '^[[:space:]]*\.comm[[:space:]]' tf.s && ! grep -q '\.local' t.s && bad ".comm left in $what"
+		as $(asflag $m) -o tf.o tf.s || bad "as $what"
+		gcc $m -O2 $ds -fno-common -c -o tn.o "$src" || bad "gcc -c $what"
+		readelf -sW tf.o | grep -q ' COM ' && bad "SHN_COMMON left in $what"
+		syms tf.o > A; syms tn.o > B
+		diff A B || bad "symbols differ: $what"
+		sizes tf.o > A; sizes tn.o > B
+		diff A B || bad "section sizes differ: $what"
+	done; done; done
+}
+
+t_listing2() {
+	"$A" "$FX"/listing2.s > out.s || bad "asmfix failed"
+	diff "$FX"/listing2.s out.s > d
+	[ "$(grep -c '^[<>]' d)" = 2 ] || { cat d; bad "expected exactly one changed line"; }
+	grep -q '^>         lock; cmpxchgl %esi,(%ebx)$' d || bad "cmpxchgl not rewritten to (%ebx)"
+	grep -q 'lock; decl (%ebx)' out.s || bad "other locked insn changed"
+	as --32 -o out.o out.s || bad "as"
+	objdump -d out.o | grep -q 'lock cmpxchg %esi,(%ebx)' || bad "objdump"
+	# unprovable: the address register changes between load and lock
+	sed 's/^        movl      (%esp), %edx  /        movl      4(%esp), %ebx /' "$FX"/listing2.s > bad.s
+	"$A" bad.s > /dev/null 2> err; rc=$?
+	[ $rc = 1 ] || bad "unprovable case: exit $rc, expected 1"
+	grep -q 'bad.s:[0-9]*: lockfix: in atomic_dec_and_lock: .*line' err || { cat err; bad "error must name function and line"; }
+	# the slot read after the locked insn: not rewritable
+	sed 's/^        cmpl      %edx, %eax /        cmpl      12(%esp), %eax /' "$FX"/listing2.s > bad2.s
+	"$A" bad2.s > /dev/null 2> err; [ $? = 1 ] && grep -q 'is read here' err || bad "read-after case"
+	# barriers and gcc/clang atomics are never touched
+	for cc in gcc clang; do for m in -m32 -m64; do
+		printf 'void mb(void){asm volatile("lock; addl $0,0(%%%%esp)":::"memory");}\nint x; int inc(int *p){return __atomic_add_fetch(p,1,5);}\nint loc(void){int v=x; __atomic_fetch_add(&v,1,5); return v;}\n' > b.c
+		$cc $m -O2 -S -o b.s b.c 2>/dev/null || $cc $m -O2 -S -o b.s -fno-pic b.c || bad "$cc"
+		"$A" --passes=lockfix --stats b.s > bo.s 2> st || bad "$cc $m lockfix failed"
+		cmp -s b.s bo.s || bad "$cc $m output changed"
+	done; done
+}
+
+t_used_accessors() {
+	for fs in "" -ffunction-sections; do for m in -m64 -m32; do
+		what="$m $fs"
+		gcc $m -O2 $fs -S -o u.s "$FX"/accessors.c || bad "gcc $what"
+		grep -q __ccd_keep_ u.s || bad "no accessor in gcc output"
+		"$A" u.s > uo.s || bad "asmfix $what"
+		as $(asflag $m) -o u.o uo.s || bad "as $what"
+		nm u.o > nm.txt
+		grep -q __ccd_keep nm.txt && bad "accessor left: $what"
+		for s in counter_table banner real after; do grep -q " $s\$" nm.txt || bad "$s missing: $what"; done
+		readelf -SW u.o | grep -q __ccd_keep && bad "accessor section left: $what"
+		"$A" --keep-prefix=__nomatch_ u.s | cmp -s - u.s || bad "--keep-prefix"
+	done; done
+	gcc -O2 -fno-inline -S -o d.s "$FX"/accessors-dangling.c
+	"$A" d.s > /dev/null 2> err; rc=$?
+	[ $rc = 1 ] || bad "dangling reference: exit $rc"
+	grep -q "d.s:[0-9]*: used-accessors: '__ccd_keep_x' refers to removed function at line [0-9]" err || { cat err; bad "message"; }
+}
+
+t_altinstr() {
+	for m in -m64 -m32; do
+		gcc $m -O2 -I"$FX" -S -o a.s "$FX"/alt61.c || bad gcc
+		"$A" a.s > ao.s || bad "asmfix $m"
+		cmp -s a.s ao.s || bad "6.1 alternatives changed ($m)"
+		as $(asflag $m) -o a.o ao.s || bad "as $m"
+		readelf -rW a.o > r.txt
+		awk '/^Relocation section/{s=$3} /R_X86_64_PC32|R_386_PC32/{print s, $5}' r.txt | sort | uniq -c > rs.txt
+		grep -q "3 '.rel.*altinstructions' .altinstr_replacement" rs.txt || { cat rs.txt; bad "altinstructions->replacement relocs ($m)"; }
+		grep -q "3 '.rel.*altinstructions' .text" rs.txt || bad "altinstructions->text relocs ($m)"
+		grep -q "1 '.rel.*smp_locks' .text" rs.txt || bad "smp_locks relocs ($m)"
+	done
+	# 2.6-style .section/.previous with icc's section directives between
+	as --32 -o /dev/null "$FX"/alt26-icc.s 2>/dev/null && bad "broken fixture assembles unrepaired"
+	"$A" "$FX"/alt26-icc.s > o.s || bad "asmfix alt26"
+	[ "$(diff "$FX"/alt26-icc.s o.s | grep -c '^>')" = 2 ] || bad "expected 2 changed lines"
+	grep -q '^\.pushsection \.altinstructions,"a"$' o.s && grep -q '^\.popsection$' o.s || bad "push/pop"
+	as --32 -o o.o o.s || bad "as alt26"
+	readelf -rW o.o | awk '/^Relocation section/{s=$3} /R_386_32/{print s, $5}' > r.txt
+	grep -q "'.rel.altinstructions' .text" r.txt && grep -q "'.rel.altinstructions' .altinstr_replacement" r.txt || { cat r.txt; bad "relocs alt26"; }
+	objdump -d -j .text o.o | grep -q 'ret' || bad "ret not in .text"
+	# records that cannot resolve are reported with both lines
+	"$A" "$FX"/alt-bad.s > /dev/null 2> err; rc=$?
+	[ $rc = 1 ] || bad "alt-bad exit $rc"
+	grep -q 'alt-bad.s:15: altinstr: original-instruction label 661b resolves to .data (line 8)' err || { cat err; bad "alt-bad orig"; }
+	grep -q 'alt-bad.s:16: altinstr: replacement label 663b resolves to .text (line 11)' err || bad "alt-bad repl"
+}
+
+t_icc_facts() {
+	"$A" --stats "$FX"/icc-facts.s > o.s 2> st || bad "asmfix"
+	grep -q 'common: 2 changes' st || bad "stats"
+	diff "$FX"/icc-facts.s o.s | grep '^<' | grep -qv '\.comm' && bad "lines other than .comm changed"
+	as --32 -o o.o o.s || bad "as"
+	nm o.o | grep -q ' B counter$' && nm o.o | grep -q ' B table$' || bad "bss symbols"
+	"$A" --check "$FX"/icc-facts.s > co 2> ce; rc=$?
+	[ $rc = 2 ] && [ ! -s co ] && grep -q 'icc-facts.s:57: common: .comm counter' ce || bad "--check: exit $rc"
+	"$A" --check "$FX"/listing2.s > /dev/null 2>&1; [ $? = 2 ] || bad "--check listing2"
+	"$A" --check o.s 2> ce; [ $? = 0 ] || bad "--check on repaired output"
+}
+
+t_idempotent() {
+	gcc -O2 -fcommon -S -o c.s "$FX"/common1.c
+	gcc -m32 -O2 -S -o u.s "$FX"/accessors.c
+	for f in "$FX"/*.s c.s u.s; do
+		"$A" "$f" > once.s 2>/dev/null || continue
+		"$A" once.s > twice.s || bad "second run failed: $f"
+		cmp -s once.s twice.s || bad "not idempotent: $f"
+	done
+}
+
+t_bad_input() {
+	# NUL bytes, unterminated string and comment, unbalanced .popsection,
+	# a 1 MiB line, a truncated last line: passed through untouched.
+	{ printf '\t.text\n\tnop\0x\n\t.string "open\n\t/* open comment\n'
+	  printf '\tnop */ .popsection\n.popsection\n'
+	  head -c 1048576 /dev/zero | tr '\0' a; printf '\n\t.long 1'; } > bad.s
+	"$A" bad.s > o.s 2> err; rc=$?
+	[ $rc = 0 ] || { cat err; bad "bad input: exit $rc"; }
+	cmp -s bad.s o.s || bad "bad input not passed through"
+	grep -q 'bad.s:6: altinstr: warning: .popsection without .pushsection' err || bad "popsection warning"
+	# a pass that needs the input: truncated function -> error, no output file
+	printf '\t.text\n\t.globl __ccd_keep_x\n__ccd_keep_x:\n\tret\n' > t.s
+	echo stale > out.s
+	"$A" -o out.s t.s 2> err; rc=$?
+	[ $rc = 1 ] || bad "truncated accessor: exit $rc"
+	grep -q 't.s:[23]: used-accessors: function __ccd_keep_x has no' err || { cat err; bad "message"; }
+	[ "$(cat out.s)" = stale ] || bad "-o OUT touched on error"
+	ls | grep -q asmfix- && bad "temp file left"
+	"$A" -o good.s "$FX"/listing2.s && cmp -s good.s <("$A" < "$FX"/listing2.s) || bad "-o OUT"
+	"$A" --passes=bogus < /dev/null 2> err; [ $? = 1 ] && grep -q "unknown pass 'bogus'" err || bad "--passes=bogus"
+	"$A" /nonexistent 2> err; [ $? = 3 ] || bad "missing input"
+	"$A" --list-passes | awk '{print $1}' | tr '\n' ' ' | grep -q '^common used-accessors lockfix altinstr $' || bad "--list-passes"
+	"$A" --help | grep -q -- --check || bad "--help"
+	"$A" --version | grep -q '^asmfix' || bad "--version"
+	"$A" --passes=none "$FX"/listing2.s | cmp -s - "$FX"/listing2.s || bad "--passes=none"
+}
+
+# Real compiler output changes nothing, and the objects assemble identical.
+t_real_output() {
+	n=0
+	for cc in gcc clang; do for m in -m64 -m32; do for src in "$FX"/*.c "$FX"/../../../lib/strbuf.c "$FX"/../../../asmfix/parse.c "$FX"/../../../asmfix/passes/lockfix.c; do
+		case $src in *accessors*) continue ;; esac
+		$cc $m -O2 -g -fno-common -I"$FX" -I"$FX"/../../../lib -I"$FX"/../../../asmfix -I"$FX"/../../../build-asmfix -S -o r.s "$src" 2>/dev/null || continue
+		"$A" r.s > ro.s || bad "asmfix failed on $cc $m $src"
+		cmp -s r.s ro.s || bad "changed: $cc $m $src"
+		n=$((n+1))
+	done; done; done
+	[ $n -ge 24 ] || bad "only $n files compiled"
+	if [ -n "${CCD_KERNEL_BUILD:-}" ] && [ -d "$CCD_KERNEL_BUILD" ]; then
+		find "$CCD_KERNEL_BUILD" -name '*.s' | head -200 | while read -r s; do
+			"$A" "$s" > ko.s && cmp -s "$s" ko.s || echo "FAIL: kernel $s changed"
+		done | grep FAIL && fail=1
+	fi
+	# byte-identical objects
+	gcc -O2 -S -o k.s "$FX"/alt61.c -I"$FX" && "$A" k.s > ko.s && as -o k1.o k.s && as -o k2.o ko.s && cmp -s k1.o k2.o || bad "objects differ"
+}
+
+case $T in
+common-oracle) t_common_oracle ;;
+listing2) t_listing2 ;;
+used-accessors) t_used_accessors ;;
+altinstr) t_altinstr ;;
+icc-facts) t_icc_facts ;;
+idempotent) t_idempotent ;;
+bad-input) t_bad_input ;;
+real-output) t_real_output ;;
+*) echo "unknown test $T"; exit 2 ;;
+esac
+exit $fail

@@ -1,0 +1,1 @@
+#define ENTRY_MAGIC 0x1234

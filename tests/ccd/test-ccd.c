@@ -1,0 +1,351 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ccd unit tests: the classifier as a table (Kbuild's invocation
+ * inventory, checklist §1J, plus the traps of §1A-§1F), response-file
+ * syntax, the profile translation tables and the as spec.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "assemble.h"
+#include "classify.h"
+#include "profiles.h"
+#include "respfile.h"
+#include "strbuf.h"
+
+struct row {
+	const char *argv;	/* blank-separated; ~ stands for an empty word */
+	enum ccd_mode mode;
+	int action;		/* 'c' / 'S' for handled rows */
+	const char *inputs;	/* blank-separated input paths */
+	const char *output;	/* -o value or NULL */
+	enum dep_kind deps;
+	int preprocesses;
+};
+
+#define P MODE_PASS
+#define H MODE_HANDLE
+
+static const struct row rows[] = {
+	/* Kbuild C object (cmd_cc_o_c) */
+	{ "-Wp,-MMD,fs/.file.o.d -nostdinc -isystem /usr/lib/gcc/include -I./arch/x86/include "
+	  "-include ./include/linux/kconfig.h -include ./include/linux/compiler_types.h "
+	  "-D__KERNEL__ -fno-strict-aliasing -mno-sse -O2 -DKBUILD_MODNAME=\"file\" "
+	  "-c -o fs/file.o fs/file.c", H, 'c', "fs/file.c", "fs/file.o", DEP_WP, 1 },
+	/* .mod.c and asm-offsets as objects */
+	{ "-Wp,-MMD,fs/.x.mod.o.d -O2 -c -o fs/x.mod.o fs/x.mod.c", H, 'c', "fs/x.mod.c", "fs/x.mod.o", DEP_WP, 1 },
+	/* cmd_cc_s_c: asm-offsets.s is handled: the user gets repaired asm */
+	{ "-Wp,-MMD,k/.asm-offsets.s.d -O2 -fverbose-asm -S -o k/asm-offsets.s k/asm-offsets.c",
+	  H, 'S', "k/asm-offsets.c", "k/asm-offsets.s", DEP_WP, 1 },
+	/* *.i targets and linker scripts ($(CPP)) */
+	{ "-E -Wp,-MMD,a/.x.i.d -o a/x.i a/x.c", P, 0, "a/x.c", "a/x.i", DEP_WP, 1 },
+	{ "-E -P -D__ASSEMBLY__ -DLINKER_SCRIPT -o vmlinux.lds vmlinux.lds.S", P, 0, "vmlinux.lds.S", "vmlinux.lds", DEP_NONE, 1 },
+	/* .S objects */
+	{ "-Wp,-MMD,a/.e.o.d -D__ASSEMBLY__ -c -o a/e.o a/e.S", P, 0, "a/e.S", "a/e.o", DEP_WP, 1 },
+	/* cc-option family */
+	{ "-Werror -fno-stack-protector -c -x c /dev/null -o .tmp_1/tmp", P, 0, "/dev/null", ".tmp_1/tmp", DEP_NONE, 1 },
+	{ "-Werror -mno-red-zone -E -x c /dev/null -o /dev/null", P, 0, "/dev/null", "/dev/null", DEP_NONE, 1 },
+	/* as-option / as-instr */
+	{ "-Wa,--noexecstack -c -x assembler-with-cpp /dev/null -o tmp", P, 0, "/dev/null", "tmp", DEP_NONE, 1 },
+	{ "-Wa,--fatal-warnings -c -x assembler-with-cpp -o tmp -", P, 0, "-", "tmp", DEP_NONE, 1 },
+	/* cc-version.sh, as-version.sh */
+	{ "-E -P -x c -", P, 0, "-", NULL, DEP_NONE, 1 },
+	{ "-Wa,--version -c -x assembler /dev/null -o /dev/null", P, 0, "/dev/null", "/dev/null", DEP_NONE, 0 },
+	/* stack-protector probe */
+	{ "-S -x c -c -m64 -O0 -fstack-protector - -o -", P, 0, "-", "-", DEP_NONE, 1 },
+	/* queries */
+	{ "-print-file-name=include", P, 0, "", NULL, DEP_NONE, 0 },
+	{ "--version", P, 0, "", NULL, DEP_NONE, 0 },
+	{ "-dumpmachine", P, 0, "", NULL, DEP_NONE, 0 },
+	{ "-### -c a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	/* links */
+	{ "-o vdso.so a.o b.o -nostdlib -Wl,-soname=linux-vdso.so.1", P, 0, "a.o b.o", "vdso.so", DEP_NONE, 0 },
+	{ "-o prog a.c", P, 0, "a.c", "prog", DEP_NONE, 1 },
+	/* option values are never inputs (C1, B12, D4) */
+	{ "-c -o x.c -include y.c -MF z.c -MT t.c -isystem inc a.c", H, 'c', "a.c", "x.c", DEP_NONE, 1 },
+	{ "-c -ox.o -xc a.txt", H, 'c', "a.txt", "x.o", DEP_NONE, 1 },
+	{ "-c -x c a.txt -x none b.c", H, 'c', "a.txt b.c", NULL, DEP_NONE, 1 },
+	{ "-c -x cpp-output a.i", H, 'c', "a.i", NULL, DEP_NONE, 0 },
+	{ "-c a.i", H, 'c', "a.i", NULL, DEP_NONE, 0 },
+	{ "-c -Xassembler --defsym -Xassembler x=1 -Xpreprocessor -DX a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
+	/* modes gcc decides (sccache #251, -c -S) */
+	{ "-c -M a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -MM a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -S a.c", H, 'S', "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -E a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -fsyntax-only a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -save-temps=obj a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -v a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -flto a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	/* dependency forms (D1-D5) */
+	{ "-c -MD a.c", H, 'c', "a.c", NULL, DEP_DRIVER, 1 },
+	{ "-c -MMD -MF x.d -MT t a.c", H, 'c', "a.c", NULL, DEP_DRIVER, 1 },
+	{ "-c -Wp,-MD,dep,-MT,target a.c", H, 'c', "a.c", NULL, DEP_WP, 1 },
+	{ "-c -Wp,-MD,a.d -MD a.c", P, 0, "a.c", NULL, DEP_DRIVER, 1 },
+	/* several inputs; -o with several inputs is gcc's error to give */
+	{ "-c a.c b.c", H, 'c', "a.c b.c", NULL, DEP_NONE, 1 },
+	{ "-c a.c b.c -o x.o", P, 0, "a.c b.c", "x.o", DEP_NONE, 1 },
+	{ "-c a.c b.S", P, 0, "a.c b.S", NULL, DEP_NONE, 1 },
+	/* last -o wins; -o - (C4) */
+	{ "-c -o a.o -o b.o a.c", H, 'c', "a.c", "b.o", DEP_NONE, 1 },
+	{ "-c -o - a.c", P, 0, "a.c", "-", DEP_NONE, 1 },
+	/* missing option argument, no input, unreadable @file left literal */
+	{ "-c a.c -o", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c", P, 0, "", NULL, DEP_NONE, 0 },
+	{ "-c @missing.rsp a.c", P, 0, "@missing.rsp a.c", NULL, DEP_NONE, 1 },
+	/* -Wa,-march= is not the listing option (ccache #1162); still handled */
+	{ "-c -Wa,-march=generic64 -Wa,-adhln a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -Wl,-z,now a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -dumpdir x/ a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -x c++ a.cc", P, 0, "a.cc", NULL, DEP_NONE, 0 },
+	{ "-c a.h", P, 0, "a.h", NULL, DEP_NONE, 1 },
+};
+
+static void split(struct strvec *sv, const char *s)
+{
+	char *copy = xstrdup(s), *save = NULL;
+
+	for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		strvec_push(sv, !strcmp(w, "~") ? "" : w);
+	free(copy);
+}
+
+static void test_classify_table(void **state)
+{
+	(void)state;
+	unsetenv("DEPENDENCIES_OUTPUT");
+	unsetenv("SUNPRO_DEPENDENCIES");
+	for (size_t r = 0; r < sizeof(rows) / sizeof(*rows); r++) {
+		const struct row *row = &rows[r];
+		struct strvec args = STRVEC_INIT, want = STRVEC_INIT;
+		struct ccd_cmd cmd;
+
+		split(&args, row->argv);
+		split(&want, row->inputs);
+		classify(&cmd, (int)args.nr, args.v);
+		print_message("%s\n", row->argv);
+		assert_int_equal(cmd.mode, row->mode);
+		if (row->mode == MODE_HANDLE)
+			assert_int_equal(cmd.action, row->action);
+		assert_int_equal(cmd.nr_inputs, want.nr);
+		for (size_t i = 0; i < want.nr; i++)
+			assert_string_equal(cmd.inputs[i].path, want.v[i]);
+		if (row->output)
+			assert_string_equal(cmd.output, row->output);
+		else
+			assert_null(cmd.output);
+		assert_int_equal(cmd.deps, row->deps);
+		assert_int_equal(cmd.preprocesses, row->preprocesses);
+		if (row->mode == MODE_PASS)
+			assert_non_null(cmd.why);
+		ccd_cmd_release(&cmd);
+		strvec_clear(&args);
+		strvec_clear(&want);
+	}
+}
+
+static void test_classify_env(void **state)
+{
+	char *argv[] = { "-c", "a.c", NULL };
+	struct ccd_cmd cmd;
+
+	(void)state;
+	setenv("DEPENDENCIES_OUTPUT", "x.d", 1);
+	classify(&cmd, 2, argv);
+	assert_int_equal(cmd.mode, MODE_PASS);
+	ccd_cmd_release(&cmd);
+	unsetenv("DEPENDENCIES_OUTPUT");
+	classify(&cmd, 2, argv);
+	assert_int_equal(cmd.mode, MODE_HANDLE);
+	ccd_cmd_release(&cmd);
+}
+
+static void test_debug_and_bits(void **state)
+{
+	static const struct {
+		const char *argv;
+		int level, version, bits, split;
+	} t[] = {
+		{ "-c a.c", 0, 0, 64, 0 },
+		{ "-c -g a.c", 2, 0, 64, 0 },
+		{ "-c -g1 -g a.c", 1, 0, 64, 0 },
+		{ "-c -g3 -g0 a.c", 0, 0, 64, 0 },
+		{ "-c -g0 -gdwarf-4 a.c", 2, 4, 64, 0 },
+		{ "-c -ggdb3 a.c", 3, 0, 64, 0 },
+		{ "-c -m32 -m16 a.c", 0, 0, 16, 0 },
+		{ "-c -m32 -m64 a.c", 0, 0, 64, 0 },
+		{ "-c -mx32 a.c", 0, 0, -32, 0 },
+		{ "-c -gsplit-dwarf -gno-split-dwarf -gsplit-dwarf a.c", 0, 0, 64, 1 },
+		{ "-c -gz -gcolumn-info a.c", 0, 0, 64, 0 },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		struct strvec args = STRVEC_INIT;
+		struct ccd_cmd cmd;
+
+		split(&args, t[i].argv);
+		classify(&cmd, (int)args.nr, args.v);
+		print_message("%s\n", t[i].argv);
+		assert_int_equal(cmd.debug_level, t[i].level);
+		assert_int_equal(cmd.dwarf_version, t[i].version);
+		assert_int_equal(cmd.bits, t[i].bits);
+		assert_int_equal(cmd.split_dwarf, t[i].split);
+		ccd_cmd_release(&cmd);
+		strvec_clear(&args);
+	}
+}
+
+static void test_names(void **state)
+{
+	char *s;
+	struct ccd_cmd cmd;
+	char *argv[] = { "-c", "dir/a.b.c", NULL };
+
+	(void)state;
+	s = strip_suffix("build/a.o"); assert_string_equal(s, "build/a"); free(s);
+	s = strip_suffix("build.d/a"); assert_string_equal(s, "build.d/a"); free(s);
+	s = strip_suffix(".hidden"); assert_string_equal(s, ".hidden"); free(s);
+	classify(&cmd, 2, argv);
+	s = default_output(&cmd, &cmd.inputs[0]);
+	assert_string_equal(s, "a.b.o");	/* in cwd, last suffix replaced (C2) */
+	free(s);
+	s = dwo_name(&cmd, &cmd.inputs[0]);
+	assert_string_equal(s, "a.b.dwo");
+	free(s);
+	ccd_cmd_release(&cmd);
+}
+
+static void join(struct strbuf *sb, struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->nr; i++)
+		strbuf_addf(sb, "%s[%s]", i ? " " : "", sv->v[i]);
+}
+
+static void test_respfile_split(void **state)
+{
+	static const char text[] = "  -DA=1\t'-DB=two words' \"-DC=\\\"q\\\"\"\n"
+				   "back\\ slash '' x\"y\"z\n";
+	struct strvec sv = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	respfile_split(&sv, text, sizeof(text) - 1);
+	join(&sb, &sv);
+	assert_string_equal(sb.buf, "[-DA=1] [-DB=two words] [-DC=\"q\"] [back slash] [] [xyz]");
+	strvec_clear(&sv);
+	strbuf_release(&sb);
+}
+
+static void test_respfile_literal(void **state)
+{
+	char *argv[] = { "-c", "@/nonexistent/x.rsp", "@/", NULL };
+	struct strvec sv = STRVEC_INIT;
+
+	(void)state;
+	assert_int_equal(respfile_expand(&sv, 3, argv), 0);
+	assert_int_equal(sv.nr, 3);
+	assert_string_equal(sv.v[1], "@/nonexistent/x.rsp");
+	assert_string_equal(sv.v[2], "@/");
+	strvec_clear(&sv);
+}
+
+static const char *xlat(const char *profile, const char *args)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct strvec in = STRVEC_INIT, out = STRVEC_INIT;
+
+	split(&in, args);
+	profile_translate(profile_by_name(profile), &out, (int)in.nr, in.v);
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "");
+	join(&sb, &out);
+	strvec_clear(&in);
+	strvec_clear(&out);
+	return sb.buf;
+}
+
+static void test_profiles(void **state)
+{
+	(void)state;
+	assert_string_equal(profile_for("/usr/bin/gcc")->name, "gcc");
+	assert_string_equal(profile_for("x86_64-linux-gnu-gcc-12")->name, "gcc");
+	assert_string_equal(profile_for("clang-14")->name, "clang");
+	assert_string_equal(profile_for("/opt/intel/bin/icc")->name, "icc");
+	assert_string_equal(profile_for("icx")->name, "icx");
+	assert_string_equal(profile_for("cc")->name, "gcc");
+	/* gcc and clang: nothing is ever translated */
+	assert_string_equal(xlat("gcc", "-Wall -fno-omit-frame-pointer -mno-sse"),
+			    "[-Wall] [-fno-omit-frame-pointer] [-mno-sse]");
+	assert_string_equal(xlat("clang", "-Wall -fconserve-stack"), "[-Wall] [-fconserve-stack]");
+	/* icc: the rows of its table */
+	assert_string_equal(xlat("icc", "-Wall -fno-omit-frame-pointer -march=i686 -march=x86-64 -mtune=generic"),
+			    "[-w] [-fp] [-march=pentiumpro] [-march=core2]");
+	assert_string_equal(xlat("icc", "-mno-sse -mno-sse2 -mno-avx -mno-mmx -mno-3dnow -mno-80387 -mno-fp-ret-in-387"),
+			    "[-no-vec] [-no-vec] [-no-vec]");
+	assert_string_equal(xlat("icc", "-mpreferred-stack-boundary=3 -mskip-rax-setup -falign-jumps=1 "
+				 "-falign-loops=1 -fconserve-stack -fno-delete-null-pointer-checks "
+				 "-fno-allow-store-data-races -fno-var-tracking-assignments "
+				 "-fdiagnostics-color=always -Wno-pointer-sign -O2"), "[-O2]");
+	/* option values are data: -MT -Wall keeps its target */
+	assert_string_equal(xlat("icc", "-MT -Wall -o -mno-sse -Wall"), "[-MT] [-Wall] [-o] [-mno-sse] [-w]");
+	/* icx */
+	assert_string_equal(xlat("icx", "-fconserve-stack -fno-allow-store-data-races -fno-var-tracking-assignments "
+				 "-falign-jumps=1 -mpreferred-stack-boundary=3 -fdiagnostics-color -Wall"),
+			    "[-fcolor-diagnostics] [-Wall]");
+}
+
+static const char *as_line(const char *profile, const char *args)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct strvec in = STRVEC_INIT, out = STRVEC_INIT;
+	struct ccd_cmd cmd;
+
+	split(&in, args);
+	classify(&cmd, (int)in.nr, in.v);
+	assemble_args(&out, profile_by_name(profile), &cmd, (int)in.nr, in.v, "o.o", "t.s");
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "");
+	join(&sb, &out);
+	ccd_cmd_release(&cmd);
+	strvec_clear(&in);
+	strvec_clear(&out);
+	return sb.buf;
+}
+
+static void test_assemble(void **state)
+{
+	(void)state;
+	assert_string_equal(as_line("gcc", "-c a.c"), "[--64] [-o] [o.o] [t.s]");
+	assert_string_equal(as_line("gcc", "-c -w -Iinc -I x -g -gz -m16 -Wa,a,b -Xassembler c,d a.c"),
+			    "[-W] [-I] [inc] [-I] [x] [--gdwarf-5] [--compress-debug-sections=zlib] "
+			    "[--32] [a] [b] [c,d] [-o] [o.o] [t.s]");
+	assert_string_equal(as_line("gcc", "-c -include -Ifoo a.c"), "[--64] [-o] [o.o] [t.s]");
+	assert_string_equal(as_line("gcc", "-c -gdwarf-2 -msse2avx a.c"),
+			    "[--gdwarf2] [--64] [-msse2avx] [-o] [o.o] [t.s]");
+	assert_string_equal(as_line("clang", "-c -w -g -gz -Iinc -m32 -Wa,-W a.c"),
+			    "[--compress-debug-sections=zlib] [--32] [-I] [inc] [-W] [-o] [o.o] [t.s]");
+	assert_string_equal(as_line("icc", "-c -m32 a.c"), "[--32] [-o] [o.o] [t.s]");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_classify_table),
+		cmocka_unit_test(test_classify_env),
+		cmocka_unit_test(test_debug_and_bits),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_respfile_split),
+		cmocka_unit_test(test_respfile_literal),
+		cmocka_unit_test(test_profiles),
+		cmocka_unit_test(test_assemble),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
