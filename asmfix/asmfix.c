@@ -240,7 +240,7 @@ int q_delete_line(struct asmfix_ctx *ctx, unsigned long no)
 const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len)
 {
 	struct qent *e = q_find(ctx, no);
-	if (!e)
+	if (!e || e->deleted)
 		return NULL;
 	*len = e->len;
 	if (*len && ctx->qtext.buf[e->off + *len - 1] == '\n')

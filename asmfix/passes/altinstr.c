@@ -220,7 +220,7 @@ static int close_pair(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_lin
 		return 0;
 	}
 	text = q_line_text(ctx, p->line, &len);
-	if (text) {
+	if (text && p->off + 8 <= len && !memcmp(text + p->off, ".section", 8)) {
 		replace_token(&a->sb, text, len, p->off, 8, ".pushsection");
 		q_replace_line(ctx, p->line, a->sb.buf, a->sb.len);
 	}
