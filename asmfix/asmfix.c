@@ -453,6 +453,50 @@ int line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st
 	return ln->nstmts < ASM_MAX_STMTS ? ln->nstmts : ASM_MAX_STMTS;
 }
 
+/*
+ * Where the next ';' and slash-star (statement separator, C comment) and
+ * the next keep prefix are in the chunk: found with memchr/memmem once
+ * per occurrence, so a line is checked with two compares.
+ */
+static const char *find_cmt(const char *p, const char *end)
+{
+	while ((p = memchr(p, '/', (size_t)(end - p))) && p + 1 < end) {
+		if (p[1] == '*')
+			return p;
+		p++;
+	}
+	return end;
+}
+
+static void advance_specials(struct asmfix_ctx *ctx, const char *p)
+{
+	const char *end = ctx->chunk_end;
+
+	if (ctx->next_semi < p) {
+		ctx->next_semi = memchr(p, ';', (size_t)(end - p));
+		if (!ctx->next_semi)
+			ctx->next_semi = end;
+	}
+	if (ctx->next_cmt < p)
+		ctx->next_cmt = find_cmt(p, end);
+	if (ctx->next_prefix < p) {
+		ctx->next_prefix = ctx->chunk_has_prefix ?
+			memmem(p, (size_t)(end - p), ctx->keep_prefix, ctx->keep_prefix_len) : NULL;
+		if (!ctx->next_prefix)
+			ctx->next_prefix = end;
+	}
+	ctx->next_special = ctx->next_semi < ctx->next_cmt ? ctx->next_semi : ctx->next_cmt;
+}
+
+/* Does [p, p+len) contain ';' or a comment start? */
+static int line_has_syntax(struct asmfix_ctx *ctx, const char *p, size_t len)
+{
+	if (!ctx->chunk_end)	/* not inside process_chunk: no index */
+		return memchr(p, '/', len) || memchr(p, ';', len);
+	advance_specials(ctx, p);
+	return ctx->next_special < p + len;
+}
+
 static void classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 {
 	const char *p = ln->p, *end = ln->p + ln->len, *t;
@@ -471,7 +515,7 @@ static void classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 		p++;
 	if (p < end && *p == '#')
 		ln->flags |= LF_HASH;
-	if (ctx->lx.in_comment || memchr(ln->p, '/', ln->len) || memchr(ln->p, ';', ln->len))
+	if (ctx->lx.in_comment || line_has_syntax(ctx, ln->p, ln->len))
 		goto complex;
 	if (p == end || *p == '#')
 		return;
@@ -547,20 +591,94 @@ static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 		q_flush(ctx);
 }
 
+/*
+ * The fast path: a line no active pass needs to look at.  Plain
+ * instructions (no label, lock or xchg) and directives no pass cares
+ * about (.loc, .uleb128, .string, .file ... and .long/.quad outside
+ * alternative records), with no ';', comment or keep prefix in them,
+ * while no pass holds output or wants every line.  Returns 1 if taken.
+ */
+static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
+{
+	const char *end = p + len, *q = p, *t;
+	struct asm_str name;
+
+	if (ctx->next_special < end || ctx->next_prefix < end) {
+		advance_specials(ctx, p);
+		if (ctx->next_special < end || ctx->next_prefix < end)
+			return 0;
+	}
+	while (q < end && (*q == '\t' || *q == ' '))
+		q++;
+	for (t = q; t < end && asm_is_ident((unsigned char)*t); t++)
+		;
+	if (t == q || (t < end && *t == ':'))
+		return 0;
+	name.p = q;
+	name.len = (size_t)(t - q);
+	if (*q == '.') {
+		unsigned d = dir_class(name);
+		return d == D_OTHER || (d == D_DATA && !ctx->want_data);
+	}
+	if (is_lockish(name))
+		return 0;
+	if (ctx->plain_insn_mask) {
+		struct asm_line *ln = &ctx->line;
+		ln->p = p;
+		ln->len = len;
+		ln->nl = 1;
+		ln->no = no;
+		ln->flags = LF_INSN;
+		ln->dirs = 0;
+		ln->first = name;
+		ln->parsed = 0;
+		ln->nstmts = 0;
+		for (size_t i = 0; i < NPASSES; i++)
+			if (ctx->plain_insn_mask & (1u << i)) {
+				ctx->cur_pass = (int)i;
+				passes[i]->plain_insn(ctx, ctx->pass_data[i], ln);
+			}
+	}
+	return 1;
+}
+
 static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 			  unsigned long *lineno)
 {
-	const char *end = p + len;
+	const char *end = p + len, *run = p;
+	int fast_ok;
 
 	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
 	ctx->chunk_has_prefix = ctx->keep_prefix_len &&
 		memmem(p, len, ctx->keep_prefix, ctx->keep_prefix_len) != NULL;
+	ctx->chunk_end = end;
+	ctx->next_semi = ctx->next_cmt = ctx->next_prefix = ctx->next_special = NULL;
+	/* The last UA_TAIL_LINES lines: an accessor's preamble may start there. */
+	ctx->chunk_tail = end;
+	for (int i = 0; i <= ASMFIX_TAIL_LINES && ctx->chunk_tail > p; i++) {
+		const char *nl = memrchr(p, '\n', (size_t)(ctx->chunk_tail - p));
+		ctx->chunk_tail = nl ? nl : p;
+	}
+	advance_specials(ctx, p);
+	fast_ok = !ctx->chunk_has_nul;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (fast_ok && nl && !ctx->need_all && !ctx->nholds && !ctx->qnr &&
+		    !ctx->lx.in_comment && fast_line(ctx, p, n, *lineno + 1)) {
+			++*lineno;
+			p = nl + 1;
+			continue;
+		}
+		if (run < p)
+			out_add(ctx, run, (size_t)(p - run));
 		process_line(ctx, p, n, nl != NULL, ++*lineno);
 		p += n + (nl != NULL);
+		run = p;
 	}
+	if (run < p)
+		out_add(ctx, run, (size_t)(p - run));
+	ctx->chunk_end = NULL;
 }
 
 static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
@@ -577,6 +695,9 @@ static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
 	ctx->keep_prefix_len = strlen(ctx->keep_prefix);
 	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
 		ctx->hold[i] = SIZE_MAX;
+	for (size_t i = 0; i < NPASSES; i++)
+		if ((opt->passes & (1u << i)) && passes[i]->plain_insn)
+			ctx->plain_insn_mask |= 1u << i;
 	for (size_t i = 0; i < NPASSES; i++)
 		if ((opt->passes & (1u << i)) && passes[i]->init) {
 			ctx->cur_pass = (int)i;

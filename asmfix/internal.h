@@ -17,6 +17,9 @@
 #include "parse.h"
 #include "strbuf.h"
 
+/* Lines at a chunk's end that may start an accessor preamble (> UA_MAX_PRE). */
+#define ASMFIX_TAIL_LINES 40
+
 /* Line flags. */
 #define LF_LABEL	0x01	/* defines at least one label */
 #define LF_INSN		0x02	/* has an instruction */
@@ -66,6 +69,12 @@ struct asmfix_pass {
 	void (*line)(struct asmfix_ctx *ctx, void *data, struct asm_line *ln);
 	void (*finish)(struct asmfix_ctx *ctx, void *data);	/* at end of input */
 	void (*release)(void *data);
+	/*
+	 * Optional: a plain instruction line (no label, no lock/xchg, no
+	 * comment or ';') taken by the driver's fast path.  Passes without
+	 * it never see such lines unless they set their bit in need_all.
+	 */
+	void (*plain_insn)(struct asmfix_ctx *ctx, void *data, const struct asm_line *ln);
 };
 
 struct asmfix_ctx {
@@ -99,6 +108,15 @@ struct asmfix_ctx {
 
 	/* prefilters over the chunk being processed */
 	int chunk_has_prefix, chunk_has_nul;
+	const char *chunk_end, *chunk_tail;	/* tail: its last few lines */
+	const char *next_special;	/* next ';' or slash-star or prefix in the chunk */
+	const char *next_semi, *next_cmt, *next_prefix;
+	/*
+	 * Fast path: a pass sets its bit (1u << cur_pass) in need_all while
+	 * it must see every line; want_data while .long/.quad matter to it.
+	 */
+	unsigned need_all, want_data;
+	unsigned plain_insn_mask;	/* active passes with a plain_insn hook */
 	struct asm_line line;
 };
 
@@ -135,6 +153,31 @@ __attribute__((format(printf, 3, 4)))
 void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 __attribute__((format(printf, 3, 4)))
 void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+
+/* Ask for every line (on) or only the interesting ones (off). */
+static inline void pass_need_all(struct asmfix_ctx *ctx, int on)
+{
+	if (on)
+		ctx->need_all |= 1u << ctx->cur_pass;
+	else
+		ctx->need_all &= ~(1u << ctx->cur_pass);
+}
+static inline void pass_want_data(struct asmfix_ctx *ctx, int on)
+{
+	if (on)
+		ctx->want_data |= 1u << ctx->cur_pass;
+	else
+		ctx->want_data &= ~(1u << ctx->cur_pass);
+}
+/*
+ * Could this line be part of an accessor's preamble?  Only if the keep
+ * prefix occurs in the chunk, or the line is in the chunk's tail (the
+ * function's name may follow in the next chunk).
+ */
+static inline int prefix_near(const struct asmfix_ctx *ctx, const struct asm_line *ln)
+{
+	return ctx->chunk_has_prefix || ln->p >= ctx->chunk_tail;
+}
 
 /* icc and gcc comment markers. */
 int line_is_comment(const struct asm_line *ln, const char *text);

@@ -265,7 +265,7 @@ done:
 		a->rec_field = 0;
 }
 
-static void ai_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+static void ai_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct altinstr *a = data;
 	struct asm_stmt *st;
@@ -295,6 +295,15 @@ static void ai_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 			 (dir_class(st[i].name) & D_DATA))
 			check_record(ctx, a, ln, &st[i]);
 	}
+}
+
+/* Open pairs age by line count; records matter only in their sections. */
+static void ai_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+{
+	struct altinstr *a = data;
+	ai_line_body(ctx, data, ln);
+	pass_need_all(ctx, a->npairs > 0);
+	pass_want_data(ctx, a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec);
 }
 
 static void ai_finish(struct asmfix_ctx *ctx, void *data)

@@ -497,7 +497,7 @@ static void lf_sections(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_li
 		}
 }
 
-static void lf_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+static void lf_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct lockfix *l = data;
 	struct asm_stmt *st;
@@ -537,6 +537,26 @@ static void lf_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 		block_reset(l);
 }
 
+/* Pending rewrites must see every later instruction (check_after). */
+static void lf_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+{
+	struct lockfix *l = data;
+	lf_line_body(ctx, data, ln);
+	pass_need_all(ctx, l->npend > 0);
+}
+
+/* The driver's fast path: the tail of lf_line_body for a plain instruction. */
+static void lf_plain_insn(struct asmfix_ctx *ctx, void *data, const struct asm_line *ln)
+{
+	struct lockfix *l = data;
+	(void)ctx;
+	if (l->other_depth)
+		return;
+	block_add(l, ln);
+	if (ln->first.p[0] == 'j')
+		block_reset(l);
+}
+
 static void lf_finish(struct asmfix_ctx *ctx, void *data)
 {
 	struct lockfix *l = data;
@@ -551,4 +571,5 @@ const struct asmfix_pass pass_lockfix = {
 	.line = lf_line,
 	.finish = lf_finish,
 	.release = lf_release,
+	.plain_insn = lf_plain_insn,
 };

@@ -9,8 +9,10 @@
  * "# -- Begin/End" markers, the body with its CFI and local labels, and
  * whatever the body pushed into other sections.  Plain section switches
  * inside the function are kept (they emit nothing) so GAS's section state
- * after the function is unchanged.  Anything left that refers to a
- * removed function or one of its labels is an error naming both lines.
+ * after the function is unchanged.  The function's other labels stay
+ * defined where it was (an empty range for -g's DWARF), so only a
+ * reference to a removed function's name (or to a numeric label of it,
+ * "1b") is an error naming both lines.
  *
  * The preamble (section, alignment, .globl ...) comes before we know the
  * function's name, so it is held until the next line that is not preamble.
@@ -44,6 +46,8 @@ struct ua {
 	struct symset removed;	/* removed functions and labels -> line */
 	struct symset refs;	/* prefix names referenced elsewhere -> first line */
 	struct symset numdefs;	/* numeric label -> tag 1 if last def was removed */
+	size_t num_removed;	/* numdefs entries with tag 1 */
+	struct strbuf kept;	/* the removed line's labels, re-emitted */
 	const char *prefix;
 	size_t prefix_len;
 };
@@ -62,6 +66,7 @@ static void ua_release(void *data)
 	for (int i = 0; i < UA_MAX_PRE; i++)
 		strbuf_release(&u->pre[i].name);
 	strbuf_release(&u->target);
+	strbuf_release(&u->kept);
 	symset_release(&u->removed);
 	symset_release(&u->refs);
 	symset_release(&u->numdefs);
@@ -192,7 +197,7 @@ static void ref_cb(void *data, struct asm_str name, long num, int dir)
 				   (int)name.len, name.p, e->line);
 		return;
 	}
-	if (w->u->removed.nr || has_prefix(w->u, name))
+	if (has_prefix(w->u, name))
 		note_ref(w->ctx, w->u, name, w->no);
 }
 
@@ -205,8 +210,9 @@ static void check_refs(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln
 
 	if (ln->flags & LF_NUL)
 		return;
-	if (!u->removed.nr && !(ctx->chunk_has_prefix &&
-				memmem(ln->p, ln->len, u->prefix, u->prefix_len)))
+	/* Only removed functions (prefix names) and numeric labels can dangle. */
+	if (!u->num_removed && !(ctx->chunk_has_prefix &&
+				 memmem(ln->p, ln->len, u->prefix, u->prefix_len)))
 		return;
 	if (!(ln->flags & (LF_INSN | LF_DIRECTIVE)))
 		return;
@@ -216,7 +222,13 @@ static void check_refs(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln
 			asm_for_each_ref(st[i].args, ref_cb, &w);
 }
 
-/* Labels defined on a line: record numeric ones; removed ones as removed. */
+/*
+ * Labels defined on a line: record numeric ones (tag: defined in a
+ * removed function).  In a removed function the other labels, except
+ * the function's own name, are collected in u->kept: they stay defined
+ * where the function was, so .debug_info/.debug_line ranges (.LFB0,
+ * .LFE0, .LVL*, .LBB*) see an empty range instead of a dangling label.
+ */
 static void note_labels(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln, int removed)
 {
 	struct asm_stmt *st;
@@ -230,10 +242,15 @@ static void note_labels(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 			struct asm_str l = st[i].labels[k];
 			if (asm_numeric_label(l) >= 0) {
 				struct sym_entry *e = symset_add(&u->numdefs, l.p, l.len);
+				if (e->tag && !removed)
+					u->num_removed--;
+				else if (!e->tag && removed)
+					u->num_removed++;
 				e->tag = removed;
 				e->line = ln->no;
-			} else if (removed) {
-				symset_add(&u->removed, l.p, l.len)->line = ln->no;
+			} else if (removed && !is_target(u, l)) {
+				strbuf_add(&u->kept, l.p, l.len);
+				strbuf_addstr(&u->kept, ":\n");
 			}
 		}
 }
@@ -290,6 +307,7 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 	struct asm_stmt *st;
 	int n, keep = 0;
 
+	strbuf_reset(&u->kept);
 	note_labels(ctx, u, ln, 1);
 	if ((ln->dirs & D_SEC) && !(ln->flags & (LF_INSN | LF_LABEL))) {
 		n = line_stmts(ctx, ln, &st);
@@ -314,7 +332,9 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 			}
 		}
 	}
-	if (!keep)
+	if (!keep && u->kept.len)
+		line_replace(ctx, u->kept.buf, u->kept.len - 1);
+	else if (!keep)
 		line_delete(ctx);
 	if (ln->dirs & D_SIZE) {
 		n = line_stmts(ctx, ln, &st);
@@ -341,7 +361,7 @@ static int label_starts(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 	return 0;
 }
 
-static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct ua *u = data;
 
@@ -361,7 +381,7 @@ static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 		return;
 	}
 	/* Scan mode: a function we remove starts with a preamble or its label. */
-	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL))) {
+	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL)) && (u->npre || prefix_near(ctx, ln))) {
 		struct pre_line *p;
 		if (u->npre == UA_MAX_PRE)
 			flush_pre(ctx, u);
@@ -394,7 +414,7 @@ static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 		remove_line(ctx, u, ln);
 		return;
 	}
-	if (u->removed.nr)
+	if (u->num_removed)
 		note_labels(ctx, u, ln, 0);
 	if (ln->flags & LF_HASH) {
 		struct asm_str m = icc_marker(ln, "# -- End");
@@ -404,6 +424,13 @@ static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 		}
 	}
 	check_refs(ctx, u, ln);
+}
+
+static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
+{
+	struct ua *u = data;
+	ua_line_body(ctx, data, ln);
+	pass_need_all(ctx, u->mode != UA_SCAN || u->npre || u->num_removed);
 }
 
 static void ua_finish(struct asmfix_ctx *ctx, void *data)

@@ -159,7 +159,8 @@ static int reloc_target(struct lkd_obj *obj, const struct lkd_reloc *rel, size_t
 	if (*shndx == SHN_UNDEF || *shndx >= obj->shnum ||
 	    (sym->st_shndx >= SHN_LORESERVE && sym->st_shndx != SHN_XINDEX))
 		return -1;
-	*off = (GElf_Sxword)sym->st_value + rel->addend;
+	/* Both come from the file: add without signed overflow (UB). */
+	*off = (GElf_Sxword)((GElf_Xword)sym->st_value + (GElf_Xword)rel->addend);
 	return 0;
 }
 

@@ -69,9 +69,9 @@ t_listing2() {
 }
 
 t_used_accessors() {
-	for fs in "" -ffunction-sections; do for m in -m64 -m32; do
-		what="$m $fs"
-		gcc $m -O2 $fs -S -o u.s "$FX"/accessors.c || bad "gcc $what"
+	for g in "" -g; do for fs in "" -ffunction-sections; do for m in -m64 -m32; do
+		what="$m $fs $g"
+		gcc $m -O2 $g $fs -S -o u.s "$FX"/accessors.c || bad "gcc $what"
 		grep -q __ccd_keep_ u.s || bad "no accessor in gcc output"
 		"$A" u.s > uo.s || bad "asmfix $what"
 		as $(asflag $m) -o u.o uo.s || bad "as $what"
@@ -79,12 +79,20 @@ t_used_accessors() {
 		grep -q __ccd_keep nm.txt && bad "accessor left: $what"
 		for s in counter_table banner real after; do grep -q " $s\$" nm.txt || bad "$s missing: $what"; done
 		readelf -SW u.o | grep -q __ccd_keep && bad "accessor section left: $what"
+		if [ -n "$g" ]; then
+			# DWARF still names the kept objects and reads without complaint
+			readelf --debug-dump=info u.o > info.txt 2> info.err || bad "readelf info: $what"
+			[ -s info.err ] && { cat info.err; bad "readelf info warnings: $what"; }
+			grep -q "counter_table" info.txt || bad "no DWARF for counter_table: $what"
+		fi
 		"$A" --keep-prefix=__nomatch_ u.s | cmp -s - u.s || bad "--keep-prefix"
-	done; done
-	gcc -O2 -fno-inline -S -o d.s "$FX"/accessors-dangling.c
-	"$A" d.s > /dev/null 2> err; rc=$?
-	[ $rc = 1 ] || bad "dangling reference: exit $rc"
-	grep -q "d.s:[0-9]*: used-accessors: '__ccd_keep_x' refers to removed function at line [0-9]" err || { cat err; bad "message"; }
+	done; done; done
+	for g in "" -g; do
+		gcc -O2 $g -fno-inline -S -o d.s "$FX"/accessors-dangling.c
+		"$A" d.s > /dev/null 2> err; rc=$?
+		[ $rc = 1 ] || bad "dangling reference: exit $rc ($g)"
+		grep -q "d.s:[0-9]*: used-accessors: '__ccd_keep_x' refers to removed function at line [0-9]" err || { cat err; bad "message ($g)"; }
+	done
 }
 
 t_altinstr() {

@@ -37,6 +37,11 @@ CCD_CC="$work/prefix.sh gcc" "$CCD" -O2 -c -o obj/p.o fs/file.c && grep -q -- "-
 	bad "prefix command: $(cat prefix.log 2>&1)"
 head -c 9 prefix.log | grep -q '^/' || bad "prefix command: backend not resolved to a path: $(cat prefix.log)"
 
+# Any name starting with "ccd" is ccd itself (the installed ccd-gcc link for ccache).
+ln -s "$CCD" ccd-gcc
+[ "$(./ccd-gcc --ccd-cc=clang --ccd-identity | sed -n 's/^backend command: .*(profile \([a-z]*\).*/\1/p')" = clang ] ||
+	bad "ccd-gcc is not ccd"
+
 # __CCD__: defined for preprocessing runs only.
 printf '#ifdef __CCD__\nint ccd_was_here = __CCD__;\n#endif\n' > probe.c
 "$CCD" --ccd-cc=gcc -c -o obj/probe.o probe.c && nm obj/probe.o | grep -q ccd_was_here || bad "__CCD__ not defined for a C compile"

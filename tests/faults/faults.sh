@@ -12,7 +12,7 @@ case_=${1:?usage: faults.sh CASE}
 fail=0 tried=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/ccd-faults.XXXXXX")
 cleanup() {
-	for m in $(grep -o " $work[^ ]*" /proc/mounts | sort -r); do umount "$m"; done
+	for m in $(grep -o " ${work}[^ ]*" /proc/mounts | sort -r); do umount "$m"; done
 	chmod -R u+w "$work" 2>/dev/null
 	rm -rf "$work"
 }
@@ -61,7 +61,7 @@ check_tmp() {
 		rm -rf "${TMPDIR:?}"/* "$TMPDIR"/.[!.]* 2>/dev/null
 	fi
 }
-# No process of ours still running with $1 in its command line.
+# No process still running with $1 (a path in our private $work) in its command line.
 check_children() {
 	local pids
 	sleep 0.2
@@ -88,7 +88,7 @@ case $FAKE_MODE in
 exit3) echo "fakecc: error: told to fail" >&2; exit 3;;
 kill) kill -KILL $$;;
 segv) kill -SEGV $$;;
-slow) exec -a fakecc-sleeper sleep 60;;
+slow) exec -a "$FAKE_DIR/sleeper" sleep 60;;
 esac
 EOS
 	chmod +x "$work/bin/fakecc"
@@ -111,7 +111,7 @@ case_backend() {
 		kill) expect sig-or-fail 'fakecc.*(kill|signal)' a.o;;
 		segv) expect sig-or-fail 'fakecc.*(segmentation|signal|SIGSEGV)' a.o;;
 		esac
-		check_children fakecc
+		check_children "$work/"
 	done
 }
 
@@ -174,7 +174,7 @@ case_signals() {
 		wait $pid
 		rc=$?
 		expect "sig:$s" '' a.o
-		check_children fakecc-sleeper
+		check_children "$work/sleeper"
 	done
 }
 
@@ -303,10 +303,10 @@ case_parallel() {
 	mkdir -p p/src p/ccd p/gcc
 	for i in $(seq 200); do ok_c "p/src/f$i.c" "f$i" "$i"; done
 	(cd p/src && for i in $(seq 200); do gcc -O2 -c "f$i.c" -o "../gcc/f$i.o"; done)
-	cd p/src
+	cd p/src || return
 	for i in $(seq 200); do "$CCD" gcc -O2 -c "f$i.c" -o "../ccd/f$i.o" 2>>"$work/err.par" & done
 	wait
-	cd "$work"
+	cd "$work" || return
 	for i in $(seq 200); do
 		tried=$((tried + 1))
 		cmp -s "p/gcc/f$i.o" "p/ccd/f$i.o" || bad "parallel: f$i.o differs from gcc -c"
@@ -322,7 +322,7 @@ case_parallel() {
 		tried=$((tried + 1))
 		cmp -s "m/gcc/u$i.o" "m/ccd/u$i.o" || bad "make -j4: u$i.o differs from gcc -c"
 	done
-	cur=make; check_tmp
+	cur="make -j4"; check_tmp
 }
 
 "case_$case_"

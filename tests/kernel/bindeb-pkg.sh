@@ -6,6 +6,7 @@
 
 need_build x86_64 || fail "the x86_64 build failed"
 rm -f "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
+touch "$KWORK/bindeb-pkg.start"
 (
 	flock 9 || exit 1
 	"$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
@@ -16,6 +17,9 @@ log "bindeb-pkg took $(cat "$dir/obj/.ccd-build-seconds") s"
 deb=$(ls "$dir"/linux-image-*.deb 2>/dev/null | grep -v -- -dbg_ | head -1)
 [ -n "$deb" ] || fail "no linux-image .deb in $dir"
 log "package: ${deb##*/}"
+# bindeb-pkg reuses the build: say what, if anything, it compiled again.
+rebuilt=$(cd "$dir/obj" && find . -name '*.o' -newer "$KWORK/bindeb-pkg.start" | sort)
+log "objects rebuilt by bindeb-pkg: $(echo "$rebuilt" | grep -c .) ($(echo $rebuilt | cut -c1-200))"
 root=$KWORK/deb-root
 rm -rf "$root" && dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x $deb failed"
 image=$(ls "$root"/boot/vmlinuz-* 2>/dev/null | head -1)
