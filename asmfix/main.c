@@ -48,6 +48,14 @@ static void list_passes(void)
 		printf("%-16s %s\n", asmfix_pass_name(i), asmfix_pass_help(i));
 }
 
+/* An existing output that is not a regular file (/dev/null, a FIFO). */
+static int is_special(const char *out)
+{
+	struct stat st;
+
+	return !stat(out, &st) && !S_ISREG(st.st_mode);
+}
+
 /* The output goes to a temp file next to OUT, renamed over it on success. */
 static int open_output(const char *out, struct strbuf *tmp)
 {
@@ -87,7 +95,7 @@ int main(int argc, char **argv)
 	struct asmfix_stats stats;
 	struct strbuf tmp = STRBUF_INIT;
 	const char *out = NULL, *in = NULL;
-	int c, show_stats = 0, in_fd = 0, out_fd = 1, ret;
+	int c, show_stats = 0, special = 0, in_fd = 0, out_fd = 1, ret;
 	unsigned long changes = 0;
 
 	warn_set_progname(argv[0]);
@@ -158,6 +166,14 @@ int main(int argc, char **argv)
 		out_fd = open("/dev/null", O_WRONLY);
 		if (out_fd < 0)
 			die_errno("cannot open /dev/null");
+	} else if (out && is_special(out)) {
+		/* Never rename over /dev/null or a FIFO: write through it. */
+		out_fd = open(out, O_WRONLY);
+		if (out_fd < 0) {
+			error_errno("cannot open '%s'", out);
+			return EXIT_IO;
+		}
+		special = 1;
 	} else if (out) {
 		out_fd = open_output(out, &tmp);
 		if (out_fd < 0)
@@ -166,7 +182,12 @@ int main(int argc, char **argv)
 
 	ret = asmfix_filter(&opt, in_fd, out_fd, &stats);
 
-	if (out && !opt.check_only) {
+	if (out && special) {
+		if (close(out_fd) && !ret) {
+			error_errno("cannot write '%s'", out);
+			ret = -1;
+		}
+	} else if (out && !opt.check_only) {
 		if (close(out_fd) && !ret) {
 			error_errno("cannot write '%s'", out);
 			ret = -1;

@@ -213,17 +213,69 @@ static const char *backend_spec(const char *argv0, struct ccd_opts *o,
 	return config_get(cfg, CFG_CC);
 }
 
-int main(int argc, char **argv)
+static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
+	       struct override *ov, int nov)
 {
-	struct ccd_opts o = { 0, 0, 0, STRVEC_INIT };
-	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
-	struct config cfg = { { 0 }, { 0 } };
 	struct backend be;
 	struct ccd_cmd cmd;
 	struct strvec expanded = STRVEC_INIT;
 	const char *spec, *origin;
 	unsigned passes = 0;
-	int nov = 0, skip = 0, ret;
+	int skip, ret;
+
+	if (config_load(cfg))
+		return 1;
+	for (int i = 0; i < nov; i++)
+		if (config_set(cfg, ov[i].key, ov[i].val, ov[i].origin))
+			return 1;
+	if (asmfix_parse_passes(config_get(cfg, CFG_PASSES), &passes) < 0)
+		return 1;
+	spec = backend_spec(argv0, o, cfg, &origin);
+	skip = !strcmp(origin, "command line");
+	ret = backend_resolve(&be, spec, origin);
+	if (ret)
+		goto out_backend;
+	/* Every child inherits it: a backend that is ccd again stops in main (G3). */
+	setenv(SAFEGUARD, "1", 1);
+	if (o->identity) {
+		ret = identity(&be, cfg, passes);
+		goto out_backend;
+	}
+	ret = 1;
+	if (respfile_expand(&expanded, (int)o->args.nr - skip, o->args.v + skip))
+		goto out_backend;
+	classify(&cmd, (int)expanded.nr, expanded.v);
+	if (cmd.mode == MODE_HANDLE && !be.profile->dumpbase && cmd.aux) {
+		cmd.mode = MODE_PASS;
+		cmd.why = "side files named from -o and no -dumpbase in this backend";
+	}
+	if (cmd.mode == MODE_PASS) {
+		ret = pass_through(&be, &cmd, (int)o->args.nr - skip, o->args.v + skip,
+				   config_bool(cfg, CFG_VERBOSE));
+	} else {
+		struct compile_opts co = {
+			.be = &be, .cmd = &cmd, .argc = (int)expanded.nr, .argv = expanded.v,
+			.as_cfg = config_get(cfg, CFG_AS), .passes = passes,
+			.keep_prefix = config_get(cfg, CFG_KEEP_PREFIX),
+			.assem = assem_level(config_get(cfg, CFG_ASSEM)),
+			.verbose = config_bool(cfg, CFG_VERBOSE),
+		};
+
+		ret = compile_all(&co);
+	}
+	ccd_cmd_release(&cmd);
+out_backend:
+	strvec_clear(&expanded);
+	backend_release(&be);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct ccd_opts o = { 0, 0, 0, STRVEC_INIT };
+	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
+	struct config cfg = { { 0 }, { 0 } };
+	int nov = 0, ret = 0;
 
 	warn_set_progname("ccd");
 	use_uncached_err_fd();
@@ -231,60 +283,16 @@ int main(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		if (!own_option(&o, argv[i], ov, &nov))
 			strvec_push(&o.args, argv[i]);
-	if (o.help) {
+	if (o.help)
 		fputs(usage_text, stdout);
-		return 0;
-	}
-	if (o.version) {
+	else if (o.version)
 		printf("ccd %s\n", CCD_VERSION);
-		return 0;
-	}
-	if (getenv(SAFEGUARD))
-		die("ccd started itself as its backend compiler (recursion); check CCD_CC, "
-		    "the ccd.conf 'cc' key and masquerade links in PATH");
-	if (config_load(&cfg))
-		return 1;
-	for (int i = 0; i < nov; i++)
-		if (config_set(&cfg, ov[i].key, ov[i].val, ov[i].origin))
-			return 1;
-	if (asmfix_parse_passes(config_get(&cfg, CFG_PASSES), &passes) < 0)
-		return 1;
-	spec = backend_spec(argv[0], &o, &cfg, &origin);
-	if (!strcmp(origin, "command line"))
-		skip = 1;
-	ret = backend_resolve(&be, spec, origin);
-	if (ret)
-		return ret;
-	/* Every child inherits it: a backend that is ccd again stops above (G3). */
-	setenv(SAFEGUARD, "1", 1);
-	if (o.identity)
-		return identity(&be, &cfg, passes);
-
-	if (respfile_expand(&expanded, (int)(o.args.nr - (size_t)skip), o.args.v + skip))
-		return 1;
-	classify(&cmd, (int)expanded.nr, expanded.v);
-	if (cmd.mode == MODE_HANDLE && !be.profile->dumpbase && cmd.aux) {
-		cmd.mode = MODE_PASS;
-		cmd.why = "side files named from -o and no -dumpbase in this backend";
-	}
-	if (cmd.mode == MODE_PASS)
-		return pass_through(&be, &cmd, (int)(o.args.nr - (size_t)skip), o.args.v + skip,
-				    config_bool(&cfg, CFG_VERBOSE));
-	{
-		struct compile_opts co = {
-			.be = &be, .cmd = &cmd, .argc = (int)expanded.nr, .argv = expanded.v,
-			.as_cfg = config_get(&cfg, CFG_AS), .passes = passes,
-			.keep_prefix = config_get(&cfg, CFG_KEEP_PREFIX),
-			.assem = assem_level(config_get(&cfg, CFG_ASSEM)),
-			.verbose = config_bool(&cfg, CFG_VERBOSE),
-		};
-
-		ret = compile_all(&co);
-	}
-	ccd_cmd_release(&cmd);
-	strvec_clear(&expanded);
+	else if (getenv(SAFEGUARD))
+		ret = !!error("ccd started itself as its backend compiler (recursion); check "
+			      "CCD_CC, the ccd.conf 'cc' key and masquerade links in PATH");
+	else
+		ret = run(argv[0], &o, &cfg, ov, nov);
 	strvec_clear(&o.args);
-	backend_release(&be);
 	config_release(&cfg);
 	free(ov);
 	return ret;

@@ -247,8 +247,10 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	opt.keep_prefix = o->keep_prefix;
 	opt.data_sections = has_arg(o, "-fdata-sections");
 	in = open(src, O_RDONLY | O_CLOEXEC);
-	if (in < 0)
-		return error_errno("cannot read %s", src), 1;
+	if (in < 0) {
+		error_errno("cannot read %s", src);
+		return 1;
+	}
 	out = open_out(dst);
 	if (out < 0) {
 		close(in);

@@ -164,6 +164,13 @@ t_bad_input() {
 	[ "$(cat out.s)" = stale ] || bad "-o OUT touched on error"
 	ls | grep -q asmfix- && bad "temp file left"
 	"$A" -o good.s "$FX"/listing2.s && cmp -s good.s <("$A" < "$FX"/listing2.s) || bad "-o OUT"
+	# a non-regular OUT (FIFO, like /dev/null) is written through, never replaced
+	mkfifo out.fifo
+	cat out.fifo > fifo.got & reader=$!
+	"$A" -o out.fifo "$FX"/listing2.s || bad "-o FIFO failed"
+	wait $reader
+	[ -p out.fifo ] || bad "-o FIFO replaced by a regular file"
+	"$A" "$FX"/listing2.s | cmp -s - fifo.got || bad "-o FIFO content"
 	"$A" --passes=bogus < /dev/null 2> err; [ $? = 1 ] && grep -q "unknown pass 'bogus'" err || bad "--passes=bogus"
 	"$A" /nonexistent 2> err; [ $? = 3 ] || bad "missing input"
 	"$A" --list-passes | awk '{print $1}' | tr '\n' ' ' | grep -q '^common used-accessors lockfix altinstr $' || bad "--list-passes"
