@@ -322,83 +322,89 @@ int line_is_comment(const struct asm_line *ln, const char *text)
 
 /* ---- classification ---- */
 
+/* n equals the string literal lit: one length test and an inlined memcmp. */
+#define NAME_IS(n, lit) ((n).len == sizeof(lit) - 1 && !memcmp((n).p, lit, sizeof(lit) - 1))
+
 unsigned dir_class(struct asm_str n)
 {
 	if (n.len < 2)
 		return D_OTHER;
 	switch (n.p[1]) {
 	case 's':
-		if (asm_str_eq(n, ".section") || asm_str_eq(n, ".subsection"))
+		if (NAME_IS(n, ".section") || NAME_IS(n, ".subsection"))
 			return D_SEC;
-		if (asm_str_eq(n, ".size"))
+		if (NAME_IS(n, ".size"))
 			return D_SIZE;
 		break;
 	case 'p':
-		if (asm_str_eq(n, ".pushsection") || asm_str_eq(n, ".popsection") ||
-		    asm_str_eq(n, ".previous"))
+		if (NAME_IS(n, ".pushsection") || NAME_IS(n, ".popsection") ||
+		    NAME_IS(n, ".previous"))
 			return D_SEC;
-		if (asm_str_eq(n, ".p2align") || asm_str_eq(n, ".protected"))
-			return n.p[2] == '2' ? D_ALIGN : D_VIS;
+		if (NAME_IS(n, ".p2align"))
+			return D_ALIGN;
+		if (NAME_IS(n, ".protected"))
+			return D_VIS;
 		break;
 	case 't':
-		if (asm_str_eq(n, ".text"))
+		if (NAME_IS(n, ".text"))
 			return D_SEC;
-		if (asm_str_eq(n, ".type"))
+		if (NAME_IS(n, ".type"))
 			return D_TYPE;
 		break;
 	case 'd':
-		if (asm_str_eq(n, ".data"))
+		if (NAME_IS(n, ".data"))
 			return D_SEC;
 		break;
 	case 'b':
-		if (asm_str_eq(n, ".bss"))
+		if (NAME_IS(n, ".bss"))
 			return D_SEC;
-		if (asm_str_eq(n, ".balign"))
+		if (NAME_IS(n, ".balign"))
 			return D_ALIGN;
 		break;
 	case 'c':
-		if (asm_str_eq(n, ".comm"))
+		if (NAME_IS(n, ".comm"))
 			return D_COMM;
 		if (n.len > 5 && !memcmp(n.p, ".cfi_", 5))
 			return D_CFI;
 		break;
 	case 'l':
-		if (asm_str_eq(n, ".long"))
+		if (NAME_IS(n, ".long"))
 			return D_DATA;
-		if (asm_str_eq(n, ".local"))
+		if (NAME_IS(n, ".local"))
 			return D_LOCAL;
-		if (asm_str_eq(n, ".loc"))
-			return D_OTHER;
 		break;
 	case 'q':
-		if (asm_str_eq(n, ".quad"))
+		if (NAME_IS(n, ".quad"))
 			return D_DATA;
 		break;
 	case 'i':
-		if (asm_str_eq(n, ".int"))
+		if (NAME_IS(n, ".int"))
 			return D_DATA;
-		if (asm_str_eq(n, ".internal"))
+		if (NAME_IS(n, ".internal"))
 			return D_VIS;
 		break;
 	case '4':
+		if (NAME_IS(n, ".4byte"))
+			return D_DATA;
+		break;
 	case '8':
-		if (asm_str_eq(n, ".4byte") || asm_str_eq(n, ".8byte"))
+		if (NAME_IS(n, ".8byte"))
 			return D_DATA;
 		break;
 	case 'g':
-		if (asm_str_eq(n, ".globl") || asm_str_eq(n, ".global"))
+		if (NAME_IS(n, ".globl") || NAME_IS(n, ".global"))
 			return D_GLOBL;
 		break;
 	case 'a':
-		if (asm_str_eq(n, ".align"))
+		if (NAME_IS(n, ".align"))
 			return D_ALIGN;
 		break;
 	case 'h':
-		if (asm_str_eq(n, ".hidden"))
+		if (NAME_IS(n, ".hidden"))
 			return D_VIS;
 		break;
 	case 'w':
-		if (asm_str_eq(n, ".weak"))
+		if (NAME_IS(n, ".weak"))
 			return D_VIS;
 		break;
 	}
@@ -407,7 +413,7 @@ unsigned dir_class(struct asm_str n)
 
 static int is_lockish(struct asm_str name)
 {
-	return asm_str_eq(name, "lock") || asm_str_has_prefix(name, "xchg");
+	return NAME_IS(name, "lock") || (name.len >= 4 && !memcmp(name.p, "xchg", 4));
 }
 
 static void summarize(struct asm_line *ln)
@@ -497,6 +503,27 @@ static int line_has_syntax(struct asmfix_ctx *ctx, const char *p, size_t len)
 	return ctx->next_special < p + len;
 }
 
+/*
+ * "name:" alone on a line (most labels): the one statement the parser
+ * would produce, without parsing.  Spans point into the line itself.
+ */
+static void simple_label(struct asm_line *ln, const char *p, size_t n)
+{
+	struct asm_stmt *st = &ln->stmts[0];
+
+	/* Only what a reader can look at without overrunning the counts. */
+	st->labels[0].p = p;
+	st->labels[0].len = n;
+	st->nlabels = 1;
+	st->kind = STMT_NONE;
+	st->nprefixes = st->nops = st->overflow = 0;
+	st->name.p = st->args.p = NULL;
+	st->name.len = st->args.len = 0;
+	ln->nstmts = 1;
+	ln->scratch = ln->p;
+	ln->parsed = 1;
+}
+
 static void classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 {
 	const char *p = ln->p, *end = ln->p + ln->len, *t;
@@ -530,6 +557,7 @@ static void classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 		if (r < end && *r != '#')
 			goto complex;
 		ln->flags |= LF_LABEL;
+		simple_label(ln, p, (size_t)(t - p));
 		return;
 	}
 	ln->first.p = p;
@@ -598,16 +626,53 @@ static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
  * alternative records), with no ';', comment or keep prefix in them,
  * while no pass holds output or wants every line.  Returns 1 if taken.
  */
+/* The token at q is exactly lit (k bytes): not followed by an ident char or ':'. */
+static inline int tok_is(const char *q, const char *end, const char *lit, size_t k)
+{
+	return (size_t)(end - q) >= k && !memcmp(q, lit, k) &&
+	       (q + k == end || (!asm_is_ident((unsigned char)q[k]) && q[k] != ':'));
+}
+
+/*
+ * The directives of -g output (80 % of the lines: .debug_* data, .loc),
+ * as gcc and clang spell them: D_OTHER or D_DATA, 0 if not one of them.
+ */
+static inline unsigned hot_directive(const char *q, const char *end)
+{
+	switch (q[1]) {
+	case 'b':
+		return tok_is(q, end, ".byte", 5) ? D_OTHER : 0;
+	case 'u':
+		return tok_is(q, end, ".uleb128", 8) ? D_OTHER : 0;
+	case 'l':
+		if (tok_is(q, end, ".long", 5))
+			return D_DATA;
+		return tok_is(q, end, ".loc", 4) ? D_OTHER : 0;
+	case 's':
+		if (tok_is(q, end, ".string", 7))
+			return D_OTHER;
+		return tok_is(q, end, ".sleb128", 8) ? D_OTHER : 0;
+	case 'v':
+		return tok_is(q, end, ".value", 6) ? D_OTHER : 0;
+	case 'q':
+		return tok_is(q, end, ".quad", 5) ? D_DATA : 0;
+	}
+	return 0;
+}
+
 static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
 {
 	const char *end = p + len, *q = p, *t;
 	struct asm_str name;
+	unsigned d;
 
 	if (ctx->next_special < end || ctx->next_prefix < end) {
 		advance_specials(ctx, p);
 		if (ctx->next_special < end || ctx->next_prefix < end)
 			return 0;
 	}
+	if (len > 2 && p[0] == '\t' && p[1] == '.' && (d = hot_directive(p + 1, end)))
+		return d == D_OTHER || !ctx->want_data;
 	while (q < end && (*q == '\t' || *q == ' '))
 		q++;
 	for (t = q; t < end && asm_is_ident((unsigned char)*t); t++)

@@ -250,6 +250,8 @@ static int scan_option(struct ccd_cmd *cmd, const struct gcc_option *o,
 		cmd->output = val;
 		cmd->o_argi = (size_t)i;
 		cmd->o_joined = used == 1;
+	} else if (!strcmp(o->name, "-x") && used == 1 && val[0] >= 'A' && val[0] <= 'Z') {
+		/* -xHost, -xCORE-AVX2: Intel's code-path option, not a language (B3). */
 	} else if (!strcmp(o->name, "-x") || !strcmp(o->name, "--language")) {
 		enum ccd_lang l = lang_from_x(val);
 

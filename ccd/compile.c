@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -299,79 +300,94 @@ static int assemble(const struct compile_opts *o, const char *as, const char *as
 	return 0;
 }
 
+/* Paths of one compile; kept and temp files are registered while written. */
+struct job {
+	char *out;		/* object, or assembly for -S */
+	char *keep;		/* <dir-of-out>/<source-basename>.S (--assem) */
+	char *keep_raw;		/* ... .raw.S (--assem=both; asmfix's diagnostics name) */
+	const char *raw;	/* temp: the backend's -S output */
+	const char *fixed;	/* repaired assembly: out (-S), keep, or a temp */
+	int fixed_is_temp;
+};
+
+/* Backend -S into a temp file; 0, or the exit status to return. */
+static int job_backend(const struct compile_opts *o, const struct ccd_input *in, struct job *j)
+{
+	struct strvec args = STRVEC_INIT;
+	int fd = tempfile_create("ccd", ".s", &j->raw), status;
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	backend_argv(&args, o, in, j->raw);
+	status = run(o, &args);
+	strvec_clear(&args);
+	if (status_ok(status))
+		return 0;
+	/* The backend said why; leave no stale output (C7). */
+	unlink_if_regular(j->out);
+	return status < 0 ? 127 : WEXITSTATUS(status);
+}
+
+/* asmfix into out (-S), the --assem file, or a temp; 0 or 1. */
+static int job_repair(const struct compile_opts *o, struct job *j, int assem)
+{
+	if (assem == 2 && copy_file(j->raw, j->keep_raw))
+		return 1;
+	if (o->cmd->action == 'S' || assem) {
+		j->fixed = o->cmd->action == 'S' ? j->out : j->keep;
+		tempfile_register(j->fixed);
+	} else {
+		int fd = tempfile_create("ccd", ".s", &j->fixed);
+
+		if (fd < 0)
+			return 1;
+		close(fd);
+		j->fixed_is_temp = 1;
+	}
+	if (repair(o, j->raw, j->fixed, j->keep_raw)) {
+		/* Never a truncated output (preamble: bad input). */
+		if (!j->fixed_is_temp)
+			tempfile_remove(j->fixed);
+		unlink_if_regular(j->out);
+		return 1;
+	}
+	if (!j->fixed_is_temp)
+		tempfile_forget(j->fixed);
+	return 0;
+}
+
 static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		       const char *as)
 {
-	const struct ccd_cmd *cmd = o->cmd;
-	struct strvec args = STRVEC_INIT;
-	char *out = default_output(cmd, in);
-	char *name = keep_name(out, in, ".S");
-	const char *raw = NULL, *fixed = NULL;
-	int fd, status, ret = 1;
+	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0 };
+	int ret, assem = o->assem;
+	struct stat st;
 
-	fd = tempfile_create("ccd", ".s", &raw);
-	if (fd < 0)
-		goto done;
-	close(fd);
-	backend_argv(&args, o, in, raw);
-	status = run(o, &args);
-	if (!status_ok(status)) {
-		/* The backend said why; leave no stale output (C7). */
-		unlink_if_regular(out);
-		ret = status < 0 ? 127 : WEXITSTATUS(status);
-		goto done;
-	}
-	if (o->assem == 2) {
-		char *raw_keep = keep_name(out, in, ".raw.S");
-
-		ret = copy_file(raw, raw_keep) ? 1 : 0;
-		free(raw_keep);
+	j.keep = keep_name(j.out, in, ".S");
+	j.keep_raw = keep_name(j.out, in, ".raw.S");
+	/* -o /dev/null: no /dev/file.c.S either. */
+	if (!stat(j.out, &st) && !S_ISREG(st.st_mode))
+		assem = 0;
+	ret = job_backend(o, in, &j);
+	if (!ret)
+		ret = job_repair(o, &j, assem);
+	if (!ret && o->cmd->action == 'c') {
+		/* as writes the object in place; removed if anything fails (C7, I3). */
+		tempfile_register(j.out);
+		ret = assemble(o, as, j.fixed, j.out, in);
 		if (ret)
-			goto done;
-	}
-	if (cmd->action == 'S') {
-		fixed = out;
-	} else if (o->assem) {
-		fixed = name;
-	} else {
-		fd = tempfile_create("ccd", ".s", &fixed);
-		if (fd < 0)
-			goto done;
-		close(fd);
-	}
-	if (fixed != raw && fixed == out)
-		tempfile_register(out);
-	else if (fixed == name)
-		tempfile_register(name);
-	ret = repair(o, raw, fixed, name);
-	if (ret) {
-		/* Never a truncated output (preamble: bad input). */
-		if (fixed == name)
-			tempfile_remove(name);
-		if (fixed == out)
-			tempfile_remove(out);
+			tempfile_remove(j.out);
 		else
-			unlink_if_regular(out);
-		goto done;
+			tempfile_forget(j.out);
 	}
-	if (fixed == name || fixed == out)
-		tempfile_forget(fixed);
-	if (cmd->action == 'c') {
-		tempfile_register(out);
-		ret = assemble(o, as, fixed, out, in);
-		if (ret)
-			tempfile_remove(out);
-		else
-			tempfile_forget(out);
-	}
-done:
-	if (fixed && fixed != out && fixed != name)
-		tempfile_remove(fixed);
-	if (raw)
-		tempfile_remove(raw);
-	strvec_clear(&args);
-	free(name);
-	free(out);
+	if (j.fixed_is_temp)
+		tempfile_remove(j.fixed);
+	if (j.raw)
+		tempfile_remove(j.raw);
+	free(j.keep_raw);
+	free(j.keep);
+	free(j.out);
 	return ret;
 }
 

@@ -27,6 +27,29 @@ norm() { sed -E 's|/[^ :]*/cc[A-Za-z0-9]*\.s|TEMP.s|g' "$1"; }
 [ -e obj/badasm.o ] && bad "as failure: object left behind"
 check_tmp "as failure"
 
+# asmfix rejects the assembly: file:line naming the raw assembly (kept by
+# --assem=both for inspection), exit 1, no object, no partial .S, no temp.
+printf '__asm__(".set n, 4\\n\\t.comm x, n");\nint y;\n' > comm.c
+if CCD_PASSES=none "$CCD" --ccd-cc=gcc -c -o obj/comm.o comm.c; then
+	echo stale > obj/comm.o
+	"$CCD" --ccd-cc=gcc --ccd-passes=common --assem=both -c -o obj/comm.o comm.c 2> ccd.err; got=$?
+	[ "$got" = 1 ] || bad "asmfix error: exit $got"
+	grep -q "^obj/comm.c.raw.S:[0-9]*: common: .*not a constant" ccd.err || bad "asmfix error: message: $(cat ccd.err)"
+	line=$(sed -n 's/^obj\/comm.c.raw.S:\([0-9]*\):.*/\1/p' ccd.err)
+	sed -n "${line:-0}p" obj/comm.c.raw.S 2>/dev/null | grep -q '\.comm' || bad "asmfix error: line $line is not the .comm"
+	[ -e obj/comm.o ] && bad "asmfix error: object left"
+	[ -e obj/comm.c.S ] && bad "asmfix error: partial .S left"
+	check_tmp "asmfix error"
+else
+	bad "comm.c does not compile with CCD_PASSES=none"
+fi
+
+# A missing input is the backend's to report (B7), word for word.
+gcc -c nonexistent.c 2> gcc.err; want=$?
+"$CCD" --ccd-cc=gcc -c nonexistent.c 2> ccd.err; got=$?
+[ "$got" = "$want" ] && cmp -s gcc.err ccd.err || bad "missing input: exit $got/$want: $(cat ccd.err)"
+check_tmp "missing input"
+
 # as missing.
 CCD_AS=/nonexistent/as "$CCD" --ccd-cc=gcc -c -o obj/h.o hello.c 2> ccd.err; got=$?
 [ "$got" = 1 ] || bad "missing as: exit $got"
@@ -41,6 +64,8 @@ if mknod -m 666 devnull c 1 3 2>/dev/null; then
 	"$CCD" --ccd-cc=gcc -c -o devnull badasm.c 2>/dev/null
 	"$CCD" --ccd-cc=gcc -S -o devnull hello.c || bad "-S -o devnull failed"
 	echo 'int x = 1;' | "$CCD" --ccd-cc=gcc -c -x c -o devnull - || bad "probe -o devnull failed"
+	"$CCD" --ccd-cc=gcc --assem=both -c -o devnull hello.c || bad "--assem -o devnull failed"
+	[ -e hello.c.S ] || [ -e hello.c.raw.S ] && bad "--assem -o devnull kept files next to the device"
 	[ -c devnull ] || bad "-o devnull: no longer a character device"
 	check_tmp "-o devnull"
 else

@@ -104,6 +104,10 @@ static const struct row rows[] = {
 	{ "-c -Wl,-z,now a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -dumpdir x/ a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -x c++ a.cc", P, 0, "a.cc", NULL, DEP_NONE, 0 },
+	/* Intel -xHost is a code path, not a language (B3) */
+	{ "-c -xHost -xCORE-AVX2 a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
+	/* a missing input is the backend's to report (B7) */
+	{ "-c nonexistent.c", H, 'c', "nonexistent.c", NULL, DEP_NONE, 1 },
 	{ "-c a.h", P, 0, "a.h", NULL, DEP_NONE, 1 },
 };
 
