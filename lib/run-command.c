@@ -237,11 +237,18 @@ void quote_argv(struct strbuf *sb, char *const *argv)
 
 char *find_in_path(const char *name)
 {
+	return find_in_path_skip(name, NULL);
+}
+
+char *find_in_path_skip(const char *name, int (*skip)(const char *path))
+{
 	const char *path = getenv("PATH");
 	struct strbuf sb = STRBUF_INIT;
 
-	if (!path || strchr(name, '/'))
+	if (strchr(name, '/'))
 		return NULL;
+	if (!path)
+		path = "/usr/bin:/bin";	/* execvp's default */
 	while (*path) {
 		const char *end = strchrnul(path, ':');
 		struct stat st;
@@ -252,7 +259,8 @@ char *find_in_path(const char *name)
 		else
 			strbuf_add(&sb, path, (size_t)(end - path));
 		strbuf_addf(&sb, "/%s", name);
-		if (!stat(sb.buf, &st) && S_ISREG(st.st_mode) && !access(sb.buf, X_OK))
+		if (!stat(sb.buf, &st) && S_ISREG(st.st_mode) && !access(sb.buf, X_OK) &&
+		    !(skip && skip(sb.buf)))
 			return strbuf_detach(&sb, NULL);
 		path = *end ? end + 1 : end;
 	}

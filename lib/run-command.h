@@ -56,5 +56,7 @@ void quote_argv(struct strbuf *sb, char *const *argv);
 
 /* Search PATH for an executable name (no slash); NULL if absent. */
 char *find_in_path(const char *name);
+/* The same, skipping candidates for which skip(path) is true (ccd itself). */
+char *find_in_path_skip(const char *name, int (*skip)(const char *path));
 
 #endif

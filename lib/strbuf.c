@@ -192,6 +192,22 @@ void strvec_pushv(struct strvec *sv, char *const *argv)
 		strvec_push(sv, *argv);
 }
 
+void strvec_split(struct strvec *sv, const char *s)
+{
+	while (s && *s) {
+		size_t n;
+
+		s += strspn(s, " \t");
+		n = strcspn(s, " \t");
+		if (n) {
+			strvec_grow(sv);
+			sv->v[sv->nr++] = xstrndup(s, n);
+			sv->v[sv->nr] = NULL;
+		}
+		s += n;
+	}
+}
+
 void strvec_insert(struct strvec *sv, size_t pos, const char *s)
 {
 	if (pos > sv->nr)

@@ -47,6 +47,8 @@ void strvec_pushf(struct strvec *sv, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void strvec_pushl(struct strvec *sv, ...);	/* NULL-terminated list */
 void strvec_pushv(struct strvec *sv, char *const *argv);
+/* Push the blank-separated words of s (no quoting: config values, CCD_CC). */
+void strvec_split(struct strvec *sv, const char *s);
 void strvec_insert(struct strvec *sv, size_t pos, const char *s);
 void strvec_remove(struct strvec *sv, size_t pos);
 void strvec_clear(struct strvec *sv);

@@ -175,21 +175,7 @@ static int verify(struct lkd_opts *o)
 /* The linker command: the config value split at blanks ("ccache ld" works too). */
 static void ld_command(struct lkd_opts *o, struct strvec *argv)
 {
-	const char *s = config_get(&o->cfg, CFG_LD);
-
-	while (s && *s) {
-		size_t n;
-
-		s += strspn(s, " \t");
-		n = strcspn(s, " \t");
-		if (n) {
-			char *w = xstrndup(s, n);
-
-			strvec_push(argv, w);
-			free(w);
-		}
-		s += n;
-	}
+	strvec_split(argv, config_get(&o->cfg, CFG_LD));
 	if (!argv->nr)
 		strvec_push(argv, "ld");
 }

@@ -57,6 +57,38 @@ static void test_strvec(void **state)
 	assert_string_equal(sv.v[2], "-ox");
 	assert_null(sv.v[3]);
 	strvec_clear(&sv);
+	strvec_split(&sv, "  distcc \t gcc-12 ");
+	strvec_split(&sv, NULL);
+	strvec_split(&sv, "   ");
+	assert_int_equal(sv.nr, 2);
+	assert_string_equal(sv.v[0], "distcc");
+	assert_string_equal(sv.v[1], "gcc-12");
+	assert_null(sv.v[2]);
+	strvec_clear(&sv);
+}
+
+static int skip_first_bin(const char *path)
+{
+	return !strcmp(path, "/usr/bin/sh");
+}
+
+static void test_find_in_path(void **state)
+{
+	char *old = strdup(getenv("PATH"));
+	char *p;
+	(void)state;
+
+	setenv("PATH", "/nonexistent:/usr/bin:/bin", 1);
+	p = find_in_path("sh");
+	assert_string_equal(p, "/usr/bin/sh");
+	free(p);
+	p = find_in_path_skip("sh", skip_first_bin);
+	assert_string_equal(p, "/bin/sh");
+	free(p);
+	assert_null(find_in_path("no-such-program-ccd"));
+	assert_null(find_in_path("bin/sh"));
+	setenv("PATH", old, 1);
+	free(old);
 }
 
 static char *write_tmp(const char *content)
@@ -222,6 +254,7 @@ int main(void)
 		cmocka_unit_test(test_tempfile),
 		cmocka_unit_test(test_run_command),
 		cmocka_unit_test(test_quote_argv),
+		cmocka_unit_test(test_find_in_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
