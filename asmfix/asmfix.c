@@ -474,6 +474,40 @@ static const char *find_cmt(const char *p, const char *end)
 	return end;
 }
 
+/*
+ * The keep prefix in [p, end): memchr for one of its bytes that is rare
+ * in assembly ('k' of "__ccd_keep_"), then a compare.  glibc's memmem
+ * costs ~1 instruction per byte here, this ~0.1.
+ */
+static const char *find_prefix(const struct asmfix_ctx *ctx, const char *p, const char *end)
+{
+	size_t k = ctx->prefix_anchor, n = ctx->keep_prefix_len;
+	const char *c;
+
+	while ((size_t)(end - p) >= n) {
+		c = memchr(p + k, ctx->keep_prefix[k], (size_t)(end - p) - k);
+		if (!c)
+			return NULL;
+		p = c - k;
+		if ((size_t)(end - p) < n)
+			return NULL;
+		if (!memcmp(p, ctx->keep_prefix, n))
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+/* The first byte of the prefix not common in asm text; else its last. */
+static size_t pick_anchor(const char *prefix, size_t n)
+{
+	static const char common[] = " \t.,_%$()0123456789abcdefilmnorstuxLBEVS";
+	for (size_t i = 0; i < n; i++)
+		if (!strchr(common, prefix[i]))
+			return i;
+	return n ? n - 1 : 0;
+}
+
 static void advance_specials(struct asmfix_ctx *ctx, const char *p)
 {
 	const char *end = ctx->chunk_end;
@@ -487,7 +521,7 @@ static void advance_specials(struct asmfix_ctx *ctx, const char *p)
 		ctx->next_cmt = find_cmt(p, end);
 	if (ctx->next_prefix < p) {
 		ctx->next_prefix = ctx->chunk_has_prefix ?
-			memmem(p, (size_t)(end - p), ctx->keep_prefix, ctx->keep_prefix_len) : NULL;
+			find_prefix(ctx, p, end) : NULL;
 		if (!ctx->next_prefix)
 			ctx->next_prefix = end;
 	}
@@ -623,8 +657,9 @@ static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
  * The fast path: a line no active pass needs to look at.  Plain
  * instructions (no label, lock or xchg) and directives no pass cares
  * about (.loc, .uleb128, .string, .file ... and .long/.quad outside
- * alternative records), with no ';', comment or keep prefix in them,
- * while no pass holds output or wants every line.  Returns 1 if taken.
+ * alternative records, .cfi_*), ".Lname:" labels and gcc's "# file:line"
+ * comments, with no ';', C comment or keep prefix in them, while no pass
+ * holds output or wants every line.  Returns 1 if taken.
  */
 /* The token at q is exactly lit (k bytes): not followed by an ident char or ':'. */
 static inline int tok_is(const char *q, const char *end, const char *lit, size_t k)
@@ -660,6 +695,17 @@ static inline unsigned hot_directive(const char *q, const char *end)
 	return 0;
 }
 
+/* ".Lname:" alone (-g output is full of them): only the hooks see it. */
+static int fast_local_label(struct asmfix_ctx *ctx)
+{
+	for (size_t i = 0; i < NPASSES; i++)
+		if (ctx->local_label_mask & (1u << i)) {
+			ctx->cur_pass = (int)i;
+			passes[i]->local_label(ctx, ctx->pass_data[i]);
+		}
+	return 1;
+}
+
 static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
 {
 	const char *end = p + len, *q = p, *t;
@@ -675,15 +721,30 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 		return d == D_OTHER || !ctx->want_data;
 	while (q < end && (*q == '\t' || *q == ' '))
 		q++;
+	/*
+	 * gcc's "# file.h:12: asm(...)" comments: not a marker a pass looks
+	 * for (#APP, #NO_APP, "# Begin/End ASM", icc's "# -- Begin/End").
+	 */
+	if (q < end && *q == '#')
+		return end - q >= 3 && q[1] == ' ' && q[2] != '-' && q[2] != 'B' &&
+		       q[2] != 'E' && !prefix_near(ctx, &(struct asm_line){ .p = p });
 	for (t = q; t < end && asm_is_ident((unsigned char)*t); t++)
 		;
-	if (t == q || (t < end && *t == ':'))
+	if (t < end && *t == ':')
+		return t + 1 == end && t - q > 2 && q[0] == '.' && q[1] == 'L' &&
+		       fast_local_label(ctx);
+	if (t == q)
 		return 0;
 	name.p = q;
 	name.len = (size_t)(t - q);
 	if (*q == '.') {
-		unsigned d = dir_class(name);
-		return d == D_OTHER || (d == D_DATA && !ctx->want_data);
+		d = dir_class(name);
+		/* .cfi_*: no pass looks at them; the preamble kinds matter only near the prefix. */
+		if (d & (D_OTHER | D_CFI))
+			return 1;
+		if (d & (D_ALIGN | D_GLOBL | D_TYPE | D_VIS))
+			return !prefix_near(ctx, &(struct asm_line){ .p = p });
+		return d == D_DATA && !ctx->want_data;
 	}
 	if (is_lockish(name))
 		return 0;
@@ -707,15 +768,22 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	return 1;
 }
 
+/* No pass wants every line, holds output, and no comment is open. */
+static inline int fast_ready(const struct asmfix_ctx *ctx)
+{
+	return !ctx->need_all && !ctx->nholds && !ctx->qnr && !ctx->lx.in_comment;
+}
+
 static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 			  unsigned long *lineno)
 {
 	const char *end = p + len, *run = p;
-	int fast_ok;
+	unsigned long no = *lineno;
+	int fast_ok, fast;
 
 	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
 	ctx->chunk_has_prefix = ctx->keep_prefix_len &&
-		memmem(p, len, ctx->keep_prefix, ctx->keep_prefix_len) != NULL;
+		find_prefix(ctx, p, end) != NULL;
 	ctx->chunk_end = end;
 	ctx->next_semi = ctx->next_cmt = ctx->next_prefix = ctx->next_special = NULL;
 	/* The last UA_TAIL_LINES lines: an accessor's preamble may start there. */
@@ -726,23 +794,26 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	}
 	advance_specials(ctx, p);
 	fast_ok = !ctx->chunk_has_nul;
+	/* Only process_line changes these (the fast path hooks must not). */
+	fast = fast_ok && fast_ready(ctx);
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (fast_ok && nl && !ctx->need_all && !ctx->nholds && !ctx->qnr &&
-		    !ctx->lx.in_comment && fast_line(ctx, p, n, *lineno + 1)) {
-			++*lineno;
+		if (fast && nl && fast_line(ctx, p, n, no + 1)) {
+			no++;
 			p = nl + 1;
 			continue;
 		}
 		if (run < p)
 			out_add(ctx, run, (size_t)(p - run));
-		process_line(ctx, p, n, nl != NULL, ++*lineno);
+		process_line(ctx, p, n, nl != NULL, ++no);
 		p += n + (nl != NULL);
 		run = p;
+		fast = fast_ok && fast_ready(ctx);
 	}
 	if (run < p)
 		out_add(ctx, run, (size_t)(p - run));
+	*lineno = no;
 	ctx->chunk_end = NULL;
 }
 
@@ -758,11 +829,15 @@ static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
 	ctx->obuf = xmalloc(ctx->oalloc);
 	ctx->keep_prefix = opt->keep_prefix && *opt->keep_prefix ? opt->keep_prefix : "__ccd_keep_";
 	ctx->keep_prefix_len = strlen(ctx->keep_prefix);
+	ctx->prefix_anchor = pick_anchor(ctx->keep_prefix, ctx->keep_prefix_len);
 	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
 		ctx->hold[i] = SIZE_MAX;
 	for (size_t i = 0; i < NPASSES; i++)
 		if ((opt->passes & (1u << i)) && passes[i]->plain_insn)
 			ctx->plain_insn_mask |= 1u << i;
+	for (size_t i = 0; i < NPASSES; i++)
+		if ((opt->passes & (1u << i)) && passes[i]->local_label)
+			ctx->local_label_mask |= 1u << i;
 	for (size_t i = 0; i < NPASSES; i++)
 		if ((opt->passes & (1u << i)) && passes[i]->init) {
 			ctx->cur_pass = (int)i;

@@ -73,8 +73,15 @@ struct asmfix_pass {
 	 * Optional: a plain instruction line (no label, no lock/xchg, no
 	 * comment or ';') taken by the driver's fast path.  Passes without
 	 * it never see such lines unless they set their bit in need_all.
+	 * These hooks must not edit, hold, or change need_all/want_data.
 	 */
 	void (*plain_insn)(struct asmfix_ctx *ctx, void *data, const struct asm_line *ln);
+	/*
+	 * Optional: a line that is only a ".Lname:" label (local, not
+	 * numeric), taken by the fast path under the same conditions.
+	 * Passes without it never see such lines unless they set need_all.
+	 */
+	void (*local_label)(struct asmfix_ctx *ctx, void *data);
 };
 
 struct asmfix_ctx {
@@ -85,6 +92,7 @@ struct asmfix_ctx {
 	int io_error;
 	const char *keep_prefix;
 	size_t keep_prefix_len;
+	size_t prefix_anchor;	/* index of a byte of it that is rare in asm */
 
 	/* output */
 	int out_fd;
@@ -117,6 +125,7 @@ struct asmfix_ctx {
 	 */
 	unsigned need_all, want_data;
 	unsigned plain_insn_mask;	/* active passes with a plain_insn hook */
+	unsigned local_label_mask;	/* active passes with a local_label hook */
 	struct asm_line line;
 };
 

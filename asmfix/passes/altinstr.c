@@ -316,6 +316,7 @@ static void ai_finish(struct asmfix_ctx *ctx, void *data)
 		end_pairs(ctx, a);
 }
 
+/* No local_label hook: only numeric labels (661:) and open pairs (need_all) matter. */
 const struct asmfix_pass pass_altinstr = {
 	.name = "altinstr",
 	.help = "make .altinstructions records resolve (.section/.previous -> .pushsection/.popsection)",

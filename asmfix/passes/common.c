@@ -131,6 +131,7 @@ static void common_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 	}
 }
 
+/* No local_label hook: labels never matter to it. */
 const struct asmfix_pass pass_common = {
 	.name = "common",
 	.help = "turn .comm symbols into real .bss definitions (module loader rejects SHN_COMMON)",

@@ -353,8 +353,8 @@ static void analyse_block(struct asmfix_ctx *ctx, struct lockfix *l)
 static void check_locked(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_line *ln,
 			 struct asm_stmt *st)
 {
-	int mem = -1, base;
-	long long disp;
+	int mem = -1, base = REG_NONE;
+	long long disp = 0;
 	struct slot *s;
 	struct pending *p;
 	size_t off;
@@ -557,6 +557,13 @@ static void lf_plain_insn(struct asmfix_ctx *ctx, void *data, const struct asm_l
 		block_reset(l);
 }
 
+/* The driver's fast path: a ".Lname:" line starts a new block (lf_labels). */
+static void lf_local_label(struct asmfix_ctx *ctx, void *data)
+{
+	(void)ctx;
+	block_reset(data);
+}
+
 static void lf_finish(struct asmfix_ctx *ctx, void *data)
 {
 	struct lockfix *l = data;
@@ -572,4 +579,5 @@ const struct asmfix_pass pass_lockfix = {
 	.finish = lf_finish,
 	.release = lf_release,
 	.plain_insn = lf_plain_insn,
+	.local_label = lf_local_label,
 };

@@ -453,6 +453,7 @@ static void ua_finish(struct asmfix_ctx *ctx, void *data)
 	}
 }
 
+/* No local_label hook: a ".L" label matters only while removing or holding (need_all). */
 const struct asmfix_pass pass_used_accessors = {
 	.name = "used-accessors",
 	.help = "remove __ccd_keep_* accessor functions (prefix: --keep-prefix)",
