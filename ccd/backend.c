@@ -29,45 +29,25 @@ int is_self(const char *path)
 /* Like find_in_path(), but a candidate that is ccd is skipped (G4). */
 char *find_backend_in_path(const char *name)
 {
-	const char *path = getenv("PATH");
-	struct strbuf sb = STRBUF_INIT;
-
-	if (!path)
-		path = "/usr/bin:/bin";
-	while (*path) {
-		const char *end = strchrnul(path, ':');
-		struct stat st;
-
-		strbuf_reset(&sb);
-		if (end == path)
-			strbuf_addch(&sb, '.');
-		else
-			strbuf_add(&sb, path, (size_t)(end - path));
-		strbuf_addf(&sb, "/%s", name);
-		if (!stat(sb.buf, &st) && S_ISREG(st.st_mode) &&
-		    !access(sb.buf, X_OK) && !is_self(sb.buf))
-			return strbuf_detach(&sb, NULL);
-		path = *end ? end + 1 : end;
-	}
-	strbuf_release(&sb);
-	return NULL;
+	return find_in_path_skip(name, is_self);
 }
 
-static void split_words(struct strvec *out, const char *s)
+/*
+ * Behind a prefix ("distcc gcc") the compiler word stays as given when a
+ * plain PATH search finds the same program (so not ccd): distcc sends a
+ * bare "gcc" as "<triple>-gcc", so that servers compile for our target.
+ */
+static int keep_word(const struct backend *b, const char *word, const char *path)
 {
-	while (*s) {
-		size_t n;
+	char *plain;
+	int same;
 
-		s += strspn(s, " \t");
-		n = strcspn(s, " \t");
-		if (n) {
-			char *w = xstrndup(s, n);
-
-			strvec_push(out, w);
-			free(w);
-		}
-		s += n;
-	}
+	if (!b->cmd.nr || strchr(word, '/'))
+		return 0;
+	plain = find_in_path(word);
+	same = plain && !strcmp(plain, path);
+	free(plain);
+	return same;
 }
 
 static int resolve_compiler(struct backend *b, const char *word)
@@ -93,7 +73,7 @@ static int resolve_compiler(struct backend *b, const char *word)
 		free(path);
 		return 1;
 	}
-	strvec_push(&b->cmd, path);
+	strvec_push(&b->cmd, keep_word(b, word, path) ? word : path);
 	free(path);
 	return 0;
 }
@@ -121,7 +101,7 @@ int backend_resolve(struct backend *b, const char *spec, const char *origin)
 			return 127;
 		}
 	} else {
-		split_words(&words, spec);
+		strvec_split(&words, spec);
 		if (!words.nr) {
 			strvec_clear(&words);
 			error("empty backend command (from %s)", origin);

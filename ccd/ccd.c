@@ -46,6 +46,14 @@ static const char usage_text[] =
 "  --ccd-version       print ccd's version\n"
 "  --ccd-help          this text (--help goes to the backend, as for gcc)\n"
 "\n"
+"Environment (below the options, above the config files):\n"
+"  CCD_CC, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX\n"
+"                      same as the options above\n"
+"  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
+"                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
+"  UNCACHED_ERR_FD     descriptor for ccd's own messages (ccache, distcc)\n"
+"  TMPDIR              directory of ccd's temporary files\n"
+"\n"
 "Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf,\n"
 "else the first of icc, icx, gcc, clang on PATH.  See ccd(1).\n";
 

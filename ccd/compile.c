@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -34,13 +35,6 @@ static int is_output_opt(const char *a)
 	const struct gcc_option *o = option_lookup(a);
 
 	return o && (!strcmp(o->name, "-o") || !strcmp(o->name, "--output"));
-}
-
-static const char *suffix(const char *path)
-{
-	const char *base = path_basename(path), *dot = strrchr(base, '.');
-
-	return dot && dot != base ? dot : "";
 }
 
 /*
@@ -67,8 +61,12 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 			strvec_pushf(out, "%s.o", b);
 			free(b);
 		}
-	} else if (cmd->deps == DEP_WP && !cmd->has_mt && !p->gcc_dep_target) {
-		/* gcc's cpp names <source-basename>.o whatever -o says (D1). */
+	} else if (cmd->deps == DEP_WP && !cmd->has_mt) {
+		/*
+		 * gcc's cpp names <source-basename>.o whatever -o says (D1);
+		 * said explicitly, since distcc rewrites -Wp,-MMD,f to
+		 * -MMD -MF f, whose target would be our temp .s.
+		 */
 		char *b = strip_suffix(path_basename(in->path));
 
 		strvec_push(out, "-MQ");
@@ -76,22 +74,19 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 		free(b);
 	}
 	if (p->dumpbase) {
-		const char *ext = suffix(in->path);
+		/*
+		 * The stem without the source suffix (and no -dumpbase-ext)
+		 * names the same aux files, and distcc and icecc do not take
+		 * a "f0.c" after -dumpbase for a second input.
+		 */
+		const char *obj = cmd->output ? cmd->output : "";
+		const char *base = path_basename(obj);
+		char *sb = strip_suffix(path_basename(cmd->output ? obj : in->path));
 
-		if (cmd->output) {
-			const char *base = path_basename(cmd->output);
-			char *sb = strip_suffix(base);
-
-			strvec_push(out, "-dumpdir");
-			strvec_pushf(out, "%.*s", (int)(base - cmd->output), cmd->output);
-			strvec_push(out, "-dumpbase");
-			strvec_pushf(out, "%s%s", sb, ext);
-			free(sb);
-		} else {
-			strvec_pushl(out, "-dumpdir", "", "-dumpbase", path_basename(in->path), NULL);
-		}
-		if (*ext)
-			strvec_pushl(out, "-dumpbase-ext", ext, NULL);
+		strvec_push(out, "-dumpdir");
+		strvec_pushf(out, "%.*s", (int)(base - obj), obj);
+		strvec_pushl(out, "-dumpbase", sb, NULL);
+		free(sb);
 	}
 	if (p->gnu_as_flag)
 		strvec_push(out, p->gnu_as_flag);
@@ -162,7 +157,17 @@ static void trace(const struct compile_opts *o, struct strvec *args)
 	strbuf_release(&sb);
 }
 
-/* Run a child; a child killed by a signal takes us with it (H2). */
+/* Signals a terminal or job control sends us too: no message, as for gcc. */
+static int is_user_signal(int sig)
+{
+	return sig == SIGINT || sig == SIGTERM || sig == SIGHUP ||
+	       sig == SIGQUIT || sig == SIGPIPE;
+}
+
+/*
+ * Run a child; a child killed by a signal takes us with it (H2), after
+ * saying so: otherwise the shell reports ccd itself as crashed.
+ */
 static int run(const struct compile_opts *o, struct strvec *args)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
@@ -174,9 +179,24 @@ static int run(const struct compile_opts *o, struct strvec *args)
 	child_process_clear(&cp);
 	if (status < 0)
 		return -1;
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		if (!is_user_signal(sig))
+			error("'%s' terminated by signal %d (%s)", args->v[0], sig, strsignal(sig));
 		exit_like(status);
+	}
 	return status;
+}
+
+/* Our exit code for a failed child's status (-1: it did not start). */
+static int exit_code(int status)
+{
+	if (status < 0)
+		return 127;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1;
 }
 
 /* dir(out) + basename(source) + sfx: fs/file.o from fs/file.c -> fs/file.c.S */
@@ -326,7 +346,7 @@ static int job_backend(const struct compile_opts *o, const struct ccd_input *in,
 		return 0;
 	/* The backend said why; leave no stale output (C7). */
 	unlink_if_regular(j->out);
-	return status < 0 ? 127 : WEXITSTATUS(status);
+	return exit_code(status);
 }
 
 /* asmfix into out (-S), the --assem file, or a temp; 0 or 1. */

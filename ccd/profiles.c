@@ -47,11 +47,11 @@ static const struct flag_xlat icx_xlat[] = {
 };
 
 static const struct profile profiles[] = {
-	{ "gcc", AS_GCC, 1, 1, NULL, NULL, 0 },
+	{ "gcc", AS_GCC, 1, NULL, NULL, 0 },
 	/* Without it clang -S writes .addrsig and friends for its own assembler. */
-	{ "clang", AS_CLANG, 0, 0, "-fno-integrated-as", NULL, 0 },
-	{ "icc", AS_GCC, 0, 0, NULL, icc_xlat, N(icc_xlat) },
-	{ "icx", AS_CLANG, 0, 0, "-fno-integrated-as", icx_xlat, N(icx_xlat) },
+	{ "clang", AS_CLANG, 0, "-fno-integrated-as", NULL, 0 },
+	{ "icc", AS_GCC, 0, NULL, icc_xlat, N(icc_xlat) },
+	{ "icx", AS_CLANG, 0, "-fno-integrated-as", icx_xlat, N(icx_xlat) },
 };
 
 const struct profile *profile_by_name(const char *name)

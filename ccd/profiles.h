@@ -23,8 +23,7 @@ enum as_style {
 struct profile {
 	const char *name;
 	enum as_style as_style;
-	int dumpbase;		/* driver knows -dumpdir/-dumpbase/-dumpbase-ext (gcc >= 11) */
-	int gcc_dep_target;	/* -Wp,-MMD target is <src-basename>.o on its own */
+	int dumpbase;		/* driver knows -dumpdir/-dumpbase (gcc >= 11) */
 	const char *gnu_as_flag;	/* asks -S for assembly GNU as accepts (last, so it wins) */
 	const struct flag_xlat *xlat;
 	size_t nr_xlat;

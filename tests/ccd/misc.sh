@@ -35,7 +35,14 @@ rm -f file.o
 printf '#!/bin/sh\necho "$@" > %s/prefix.log\nexec "$@"\n' "$work" > prefix.sh && chmod +x prefix.sh
 CCD_CC="$work/prefix.sh gcc" "$CCD" -O2 -c -o obj/p.o fs/file.c && grep -q -- "-S" prefix.log ||
 	bad "prefix command: $(cat prefix.log 2>&1)"
-head -c 9 prefix.log | grep -q '^/' || bad "prefix command: backend not resolved to a path: $(cat prefix.log)"
+# distcc sends a bare "gcc" as "<triple>-gcc": the word stays when PATH's gcc is not ccd...
+head -c 4 prefix.log | grep -q '^gcc ' || bad "prefix command: backend word not kept: $(cat prefix.log)"
+# ... and is resolved past ccd when ccd masquerades as gcc on PATH (G4).
+mkdir -p masq && ln -sf "$CCD" masq/gcc
+PATH=$work/masq:$PATH CCD_CC="$work/prefix.sh gcc" "$CCD" -O2 -c -o obj/p.o fs/file.c ||
+	bad "prefix command behind a masquerade: failed"
+head -c 9 prefix.log | grep -q '^/' && ! grep -q '^[^ ]*/masq/' prefix.log ||
+	bad "prefix command behind a masquerade: backend not resolved past ccd: $(cat prefix.log)"
 
 # Any name starting with "ccd" is ccd itself (the installed ccd-gcc link for ccache).
 ln -s "$CCD" ccd-gcc

@@ -7,6 +7,11 @@
 need_build x86_64 || fail "the x86_64 build failed"
 rm -f "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
 touch "$KWORK/bindeb-pkg.start"
+# A fixed package revision: otherwise mkdebian bumps .version and the
+# relink rebuilds the version objects (#2), which then differ from the
+# oracle's plain build.
+release=$(cat "$dir/obj/include/config/kernel.release") || fail "no kernel.release"
+export KDEB_PKGVERSION=$release-1
 (
 	flock 9 || exit 1
 	"$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
@@ -19,7 +24,7 @@ deb=$(ls "$dir"/linux-image-*.deb 2>/dev/null | grep -v -- -dbg_ | head -1)
 log "package: ${deb##*/}"
 # bindeb-pkg reuses the build: say what, if anything, it compiled again.
 rebuilt=$(cd "$dir/obj" && find . -name '*.o' -newer "$KWORK/bindeb-pkg.start" | sort)
-log "objects rebuilt by bindeb-pkg: $(echo "$rebuilt" | grep -c .) ($(echo $rebuilt | cut -c1-200))"
+log "objects rebuilt by bindeb-pkg: $(echo "$rebuilt" | grep -c .) $(echo $rebuilt | cut -c1-200)"
 root=$KWORK/deb-root
 rm -rf "$root" && dpkg-deb -x "$deb" "$root" || fail "dpkg-deb -x $deb failed"
 image=$(ls "$root"/boot/vmlinuz-* 2>/dev/null | head -1)
