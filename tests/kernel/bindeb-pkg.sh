@@ -19,7 +19,10 @@ export KDEB_PKGVERSION=$release-1
 ) 9>"$KWORK/x86_64.lock" >"$KWORK/bindeb-pkg.log" 2>&1 ||
 	{ tail -n 30 "$KWORK/bindeb-pkg.log" | sed 's/^/  | /'; fail "make bindeb-pkg failed"; }
 log "bindeb-pkg took $(cat "$dir/obj/.ccd-build-seconds") s"
-deb=$(ls "$dir"/linux-image-*.deb 2>/dev/null | grep -v -- -dbg_ | head -1)
+deb=
+for f in "$dir"/linux-image-*.deb; do
+	case $f in *-dbg_*) ;; *) [ -f "$f" ] && deb=$f ;; esac
+done
 [ -n "$deb" ] || fail "no linux-image .deb in $dir"
 log "package: ${deb##*/}"
 # bindeb-pkg reuses the build: say what, if anything, it compiled again.

@@ -11,8 +11,10 @@ declare -A exceptions=()
 need_build x86_64 || fail "the x86_64 builds failed"
 log "build time: gcc $(cat "$dir/gcc.seconds") s, ccd+lkd $(cat "$dir/obj/.ccd-build-seconds") s"
 
-(cd "$dir/gcc" && find . -name '*.o' | sort) >"$KWORK/oracle.gcc.list"
-(cd "$dir/obj" && find . -name '*.o' | sort) >"$KWORK/oracle.ccd.list"
+# debian/: what kernel-bindeb-pkg (which reuses this build) packaged.
+objects() { (cd "$1" && find . -path ./debian -prune -o -name '*.o' -print | sort); }
+objects "$dir/gcc" >"$KWORK/oracle.gcc.list"
+objects "$dir/obj" >"$KWORK/oracle.ccd.list"
 only=$(comm -3 "$KWORK/oracle.gcc.list" "$KWORK/oracle.ccd.list")
 [ -z "$only" ] || { echo "$only" | head -20 | sed 's/^/  | only in one build: /'; fail "the builds made different sets of objects"; }
 

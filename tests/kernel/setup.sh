@@ -14,8 +14,10 @@ done
 for c in x86_64 x86_64-keep x86_64-clang i386; do
 	[ -f "$KWORK/$c.seconds" ] || continue
 	extra=
-	[ -f "$KWORK/$c/gcc.seconds" ] && extra=" (plain gcc $(cat "$KWORK/$c/gcc.seconds") s +"\
-" ccd+lkd $(cat "$KWORK/$c/obj/.ccd-build-seconds") s)"
+	if [ -f "$KWORK/$c/gcc.seconds" ]; then
+		extra=" (plain gcc $(cat "$KWORK/$c/gcc.seconds") s,"
+		extra="$extra ccd+lkd $(cat "$KWORK/$c/obj/.ccd-build-seconds") s)"
+	fi
 	log "build time $c: $(cat "$KWORK/$c.seconds") s$extra"
 done
 log "setup took $(($(date +%s) - t0)) s"
