@@ -56,25 +56,52 @@ static int is_special(const char *out)
 	return !stat(out, &st) && !S_ISREG(st.st_mode);
 }
 
-/* The output goes to a temp file next to OUT, renamed over it on success. */
-static int open_output(const char *out, struct strbuf *tmp)
+/*
+ * The output is built in a private temp file in $TMPDIR and copied to OUT
+ * only on success, so an error never leaves a truncated or changed OUT.
+ * OUT is registered while it is written, so a signal removes a partial one.
+ */
+static int copy_to_output(int tmp_fd, const char *out)
 {
-	int fd;
-	strbuf_addf(tmp, "%s.asmfix-XXXXXX", out);
-	fd = mkstemp(tmp->buf);
-	if (fd < 0) {
-		error_errno("cannot create a temporary file for '%s'", out);
-		return -1;
+	char buf[1 << 16];
+	int fd, ret = 0;
+
+	if (lseek(tmp_fd, 0, SEEK_SET) < 0)
+		return error_errno("cannot rewind the temporary output");
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	if (fd < 0)
+		return error_errno("cannot open '%s'", out);
+	tempfile_register(out);
+	for (;;) {
+		ssize_t n = read(tmp_fd, buf, sizeof(buf)), w = 0;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n < 0)
+				ret = error_errno("cannot read the temporary output");
+			break;
+		}
+		while (w < n && !ret) {
+			ssize_t k = write(fd, buf + w, (size_t)(n - w));
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k < 0)
+				ret = error_errno("cannot write '%s'", out);
+			else
+				w += k;
+		}
+		if (ret)
+			break;
 	}
-	tempfile_register(tmp->buf);
-	{
-		/* mkstemp makes it 0600; an output gets the usual mode. */
-		mode_t mask = umask(0);
-		umask(mask);
-		if (fchmod(fd, 0666 & ~mask))
-			warning("cannot set the mode of '%s': %s", tmp->buf, strerror(errno));
-	}
-	return fd;
+	if (close(fd) && !ret)
+		ret = error_errno("cannot write '%s'", out);
+	if (ret)
+		tempfile_remove(out);
+	else
+		tempfile_forget(out);
+	return ret;
 }
 
 int main(int argc, char **argv)
@@ -93,7 +120,7 @@ int main(int argc, char **argv)
 	};
 	struct asmfix_options opt = { 0 };
 	struct asmfix_stats stats;
-	struct strbuf tmp = STRBUF_INIT;
+	const char *tmp = NULL;
 	const char *out = NULL, *in = NULL;
 	int c, show_stats = 0, special = 0, in_fd = 0, out_fd = 1, ret;
 	unsigned long changes = 0;
@@ -175,7 +202,7 @@ int main(int argc, char **argv)
 		}
 		special = 1;
 	} else if (out) {
-		out_fd = open_output(out, &tmp);
+		out_fd = tempfile_create("asmfix", ".s", &tmp);
 		if (out_fd < 0)
 			return EXIT_IO;
 	}
@@ -188,18 +215,10 @@ int main(int argc, char **argv)
 			ret = -1;
 		}
 	} else if (out && !opt.check_only) {
-		if (close(out_fd) && !ret) {
-			error_errno("cannot write '%s'", out);
+		if (!ret && copy_to_output(out_fd, out))
 			ret = -1;
-		}
-		if (!ret && rename(tmp.buf, out)) {
-			error_errno("cannot rename '%s' to '%s'", tmp.buf, out);
-			ret = -1;
-		}
-		if (ret)
-			tempfile_remove(tmp.buf);
-		else
-			tempfile_forget(tmp.buf);
+		close(out_fd);
+		tempfile_remove(tmp);
 	}
 	for (size_t i = 0; i < asmfix_pass_count(); i++) {
 		changes += stats.changes[i];
@@ -207,7 +226,6 @@ int main(int argc, char **argv)
 			fprintf(stderr, "%s: %s: %lu change%s\n", opt.filename, asmfix_pass_name(i),
 				stats.changes[i], stats.changes[i] == 1 ? "" : "s");
 	}
-	strbuf_release(&tmp);
 	if (ret < 0)
 		return EXIT_IO;
 	if (ret > 0)

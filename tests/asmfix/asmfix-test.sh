@@ -158,7 +158,9 @@ t_bad_input() {
 	# a pass that needs the input: truncated function -> error, no output file
 	printf '\t.text\n\t.globl __ccd_keep_x\n__ccd_keep_x:\n\tret\n' > t.s
 	echo stale > out.s
-	"$A" -o out.s t.s 2> err; rc=$?
+	mkdir -p tmpd
+	TMPDIR=$PWD/tmpd "$A" -o out.s t.s 2> err; rc=$?
+	[ -z "$(ls -A tmpd)" ] || bad "temp file left in TMPDIR"
 	[ $rc = 1 ] || bad "truncated accessor: exit $rc"
 	grep -q 't.s:[23]: used-accessors: function __ccd_keep_x has no' err || { cat err; bad "message"; }
 	[ "$(cat out.s)" = stale ] || bad "-o OUT touched on error"
