@@ -4,6 +4,7 @@
  * See internal.h for how passes see lines and edit the output.
  */
 #include "internal.h"
+#include "linescan.h"
 #include "reader.h"
 #include "warn.h"
 
@@ -113,15 +114,18 @@ static void out_flush(struct asmfix_ctx *ctx)
 	ctx->olen = 0;
 }
 
+/* Text of OUT_DIRECT bytes or more is written as it is, not copied. */
+#define OUT_DIRECT 4096
+
 static void out_add(struct asmfix_ctx *ctx, const char *p, size_t len)
 {
-	if (ctx->olen + len > ctx->oalloc) {
+	if (len >= OUT_DIRECT) {
 		out_flush(ctx);
-		if (len >= ctx->oalloc) {
-			write_all(ctx, p, len);
-			return;
-		}
+		write_all(ctx, p, len);
+		return;
 	}
+	if (ctx->olen + len > ctx->oalloc)
+		out_flush(ctx);
 	memcpy(ctx->obuf + ctx->olen, p, len);
 	ctx->olen += len;
 }
@@ -526,6 +530,7 @@ static void advance_specials(struct asmfix_ctx *ctx, const char *p)
 			ctx->next_prefix = end;
 	}
 	ctx->next_special = ctx->next_semi < ctx->next_cmt ? ctx->next_semi : ctx->next_cmt;
+	ctx->next_stop = ctx->next_special < ctx->next_prefix ? ctx->next_special : ctx->next_prefix;
 }
 
 /* Does [p, p+len) contain ';' or a comment start? */
@@ -612,8 +617,9 @@ complex:
 
 /* ---- the filter ---- */
 
-static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
-			 int nl, unsigned long no)
+/* Classify the line and run the passes over it.  1 if some pass edited it. */
+static int run_passes(struct asmfix_ctx *ctx, const char *p, size_t len,
+		      int nl, unsigned long no)
 {
 	struct asm_line *ln = &ctx->line;
 	unsigned mask = ctx->opt->passes;
@@ -629,6 +635,13 @@ static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 			ctx->cur_pass = (int)i;
 			passes[i]->line(ctx, ctx->pass_data[i], ln);
 		}
+	return ctx->before.len || ctx->after.len || ctx->cur_deleted || ctx->cur_replaced;
+}
+
+/* Output what the passes made of the current line. */
+static void emit_line(struct asmfix_ctx *ctx, const char *p, size_t len,
+		      int nl, unsigned long no)
+{
 	if (ctx->before.len) {
 		emit(ctx, ctx->before.buf, ctx->before.len, 0);
 		strbuf_reset(&ctx->before);
@@ -661,38 +674,63 @@ static void process_line(struct asmfix_ctx *ctx, const char *p, size_t len,
  * comments, with no ';', C comment or keep prefix in them, while no pass
  * holds output or wants every line.  Returns 1 if taken.
  */
-/* The token at q is exactly lit (k bytes): not followed by an ident char or ':'. */
-static inline int tok_is(const char *q, const char *end, const char *lit, size_t k)
+/*
+ * The directives of -g output (85 % of the lines: .debug_* data, .loc) as
+ * gcc and clang spell them: a tab, the name, a blank.  The line's bytes 2
+ * and 4 tell the eight names apart, so a line needs one table entry and
+ * one masked compare of its first 16 bytes, without a branch per name
+ * (line kinds alternate unpredictably in debug data).
+ */
+struct hot_dir {
+	char text[16];		/* "\t.name", zero-padded */
+	uint64_t mask[2];	/* which of the 16 bytes to compare */
+	unsigned char len;	/* strlen(text); 0: no hot directive here */
+	unsigned char data;	/* 1 for .long/.quad: an alternative record may use them */
+};
+
+/* The first n bytes of a word loaded from memory, n <= 8 (a constant expression). */
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HEAD_MASK(n) ((n) >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ((n) & 7))) - 1)
+#else
+#define HEAD_MASK(n) ((n) >= 8 ? ~(uint64_t)0 : ~(~(uint64_t)0 >> (8 * ((n) & 7))))
+#endif
+#define HOT_SLOT(c2, c4) (((c2) & 15) | ((c4) & 1) << 4)
+/* c2, c4: bytes 2 and 4 of s, spelled out (a literal's bytes are not constants). */
+#define HOT(s, c2, c4, d) [HOT_SLOT(c2, c4)] = { s, \
+	{ HEAD_MASK(sizeof(s) - 1), sizeof(s) - 1 > 8 ? HEAD_MASK(sizeof(s) - 9) : 0 }, \
+	sizeof(s) - 1, d }
+
+static const struct hot_dir hot_dirs[32] = {
+	HOT("\t.byte", 'b', 't', 0), HOT("\t.uleb128", 'u', 'e', 0),
+	HOT("\t.sleb128", 's', 'e', 0), HOT("\t.long", 'l', 'n', 1),
+	HOT("\t.loc", 'l', 'c', 0), HOT("\t.string", 's', 'r', 0),
+	HOT("\t.value", 'v', 'l', 0), HOT("\t.quad", 'q', 'a', 1),
+};
+
+static inline uint64_t load64(const char *p)
 {
-	return (size_t)(end - q) >= k && !memcmp(q, lit, k) &&
-	       (q + k == end || (!asm_is_ident((unsigned char)q[k]) && q[k] != ':'));
+	uint64_t w;
+	memcpy(&w, p, 8);
+	return w;
 }
 
 /*
- * The directives of -g output (80 % of the lines: .debug_* data, .loc),
- * as gcc and clang spell them: D_OTHER or D_DATA, 0 if not one of them.
+ * Is line p a hot directive?  -1 if not, else 1 for .long/.quad, 0 for
+ * the others.  The caller guarantees 16 readable bytes at p (compares may
+ * run past the line's newline, never past the chunk).  A newline is a
+ * blank here: ".byte" alone on its line is still .byte.  Empty slots
+ * have len 0.
  */
-static inline unsigned hot_directive(const char *q, const char *end)
+static inline int hot_directive(const char *p)
 {
-	switch (q[1]) {
-	case 'b':
-		return tok_is(q, end, ".byte", 5) ? D_OTHER : 0;
-	case 'u':
-		return tok_is(q, end, ".uleb128", 8) ? D_OTHER : 0;
-	case 'l':
-		if (tok_is(q, end, ".long", 5))
-			return D_DATA;
-		return tok_is(q, end, ".loc", 4) ? D_OTHER : 0;
-	case 's':
-		if (tok_is(q, end, ".string", 7))
-			return D_OTHER;
-		return tok_is(q, end, ".sleb128", 8) ? D_OTHER : 0;
-	case 'v':
-		return tok_is(q, end, ".value", 6) ? D_OTHER : 0;
-	case 'q':
-		return tok_is(q, end, ".quad", 5) ? D_DATA : 0;
-	}
-	return 0;
+	const struct hot_dir *h = &hot_dirs[HOT_SLOT(p[2], p[4])];
+	uint64_t diff;
+
+	diff = (load64(p) ^ load64(h->text)) & h->mask[0];
+	diff |= (load64(p + 8) ^ load64(h->text + 8)) & h->mask[1];
+	if (diff || !h->len || (unsigned char)p[h->len] > ' ')
+		return -1;
+	return h->data;
 }
 
 /* ".Lname:" alone (-g output is full of them): only the hooks see it. */
@@ -711,16 +749,19 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	const char *end = p + len, *q = p, *t;
 	struct asm_str name;
 	unsigned d;
+	int hot;
 
-	if (ctx->next_special < end || ctx->next_prefix < end) {
+	if (ctx->next_stop < end) {
 		advance_specials(ctx, p);
-		if (ctx->next_special < end || ctx->next_prefix < end)
+		if (ctx->next_stop < end)
 			return 0;
 	}
-	if (len > 2 && p[0] == '\t' && p[1] == '.' && (d = hot_directive(p + 1, end)))
-		return d == D_OTHER || !ctx->want_data;
+	if (ctx->chunk_end - p >= 16 && (hot = hot_directive(p)) >= 0)
+		return !hot || !ctx->want_data;
 	while (q < end && (*q == '\t' || *q == ' '))
 		q++;
+	if (q == end)
+		return 1;	/* blank */
 	/*
 	 * gcc's "# file.h:12: asm(...)" comments: not a marker a pass looks
 	 * for (#APP, #NO_APP, "# Begin/End ASM", icc's "# -- Begin/End").
@@ -768,10 +809,13 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	return 1;
 }
 
-/* No pass wants every line, holds output, and no comment is open. */
+/*
+ * No pass wants every line and no comment is open.  Held output does not
+ * matter: fast lines are queued as one run that no pass can address.
+ */
 static inline int fast_ready(const struct asmfix_ctx *ctx)
 {
-	return !ctx->need_all && !ctx->nholds && !ctx->qnr && !ctx->lx.in_comment;
+	return !ctx->need_all && !ctx->lx.in_comment;
 }
 
 static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
@@ -779,6 +823,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 {
 	const char *end = p + len, *run = p;
 	unsigned long no = *lineno;
+	struct nl_scan sc;
 	int fast_ok, fast;
 
 	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
@@ -796,23 +841,39 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	fast_ok = !ctx->chunk_has_nul;
 	/* Only process_line changes these (the fast path hooks must not). */
 	fast = fast_ok && fast_ready(ctx);
+	nl_scan_init(&sc, p, end);
+	/*
+	 * [run, p) is input to copy out unchanged: fast lines, and slow lines
+	 * no pass edited while nothing is queued.  With no edits a whole
+	 * chunk is one write.
+	 */
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *nl = nl_scan_next(&sc);
 		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		int edited;
 		if (fast && nl && fast_line(ctx, p, n, no + 1)) {
 			no++;
 			p = nl + 1;
 			continue;
 		}
-		if (run < p)
-			out_add(ctx, run, (size_t)(p - run));
-		process_line(ctx, p, n, nl != NULL, ++no);
+		/* A queue in use keeps the order: the run goes in first. */
+		if (run < p && (ctx->nholds || ctx->qnr)) {
+			emit(ctx, run, (size_t)(p - run), 0);
+			run = p;
+		}
+		edited = run_passes(ctx, p, n, nl != NULL, ++no);
+		if (edited || ctx->nholds || ctx->qnr) {
+			/* Nothing was queued before this line: the run goes straight out. */
+			if (run < p)
+				out_add(ctx, run, (size_t)(p - run));
+			emit_line(ctx, p, n, nl != NULL, no);
+			run = p + n + (nl != NULL);
+		}
 		p += n + (nl != NULL);
-		run = p;
 		fast = fast_ok && fast_ready(ctx);
 	}
 	if (run < p)
-		out_add(ctx, run, (size_t)(p - run));
+		emit(ctx, run, (size_t)(p - run), 0);
 	*lineno = no;
 	ctx->chunk_end = NULL;
 }

@@ -117,8 +117,9 @@ struct asmfix_ctx {
 	/* prefilters over the chunk being processed */
 	int chunk_has_prefix, chunk_has_nul;
 	const char *chunk_end, *chunk_tail;	/* tail: its last few lines */
-	const char *next_special;	/* next ';' or slash-star or prefix in the chunk */
+	const char *next_special;	/* next ';' or slash-star in the chunk */
 	const char *next_semi, *next_cmt, *next_prefix;
+	const char *next_stop;		/* the nearer of next_special and next_prefix */
 	/*
 	 * Fast path: a pass sets its bit (1u << cur_pass) in need_all while
 	 * it must see every line; want_data while .long/.quad matter to it.

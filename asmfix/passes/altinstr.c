@@ -297,12 +297,14 @@ static void ai_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	}
 }
 
-/* Open pairs age by line count; records matter only in their sections. */
+/*
+ * Records matter only in their sections.  Open pairs need no other lines:
+ * the driver sends every section directive, label and #APP marker here.
+ */
 static void ai_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct altinstr *a = data;
 	ai_line_body(ctx, data, ln);
-	pass_need_all(ctx, a->npairs > 0);
 	pass_want_data(ctx, a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec);
 }
 
@@ -316,7 +318,7 @@ static void ai_finish(struct asmfix_ctx *ctx, void *data)
 		end_pairs(ctx, a);
 }
 
-/* No local_label hook: only numeric labels (661:) and open pairs (need_all) matter. */
+/* No local_label hook: only numeric labels (661:) matter. */
 const struct asmfix_pass pass_altinstr = {
 	.name = "altinstr",
 	.help = "make .altinstructions records resolve (.section/.previous -> .pushsection/.popsection)",
