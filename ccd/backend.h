@@ -13,9 +13,7 @@ struct backend {
 	const char *origin;	/* where the choice came from */
 };
 
-/* Canonical path of this ccd binary (for self-detection); never NULL. */
-const char *self_path(void);
-/* True if path resolves to this ccd binary. */
+/* True if path is this ccd binary (same file: any name, symlink or hard link). */
 int is_self(const char *path);
 /* Search PATH for name, skipping ccd itself and masquerade links to it. */
 char *find_backend_in_path(const char *name);
