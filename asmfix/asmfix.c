@@ -744,7 +744,8 @@ static int fast_local_label(struct asmfix_ctx *ctx)
 	return 1;
 }
 
-static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
+static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no,
+		     int tried_hot)
 {
 	const char *end = p + len, *q = p, *t;
 	struct asm_str name;
@@ -756,7 +757,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 		if (ctx->next_stop < end)
 			return 0;
 	}
-	if (ctx->chunk_end - p >= 16 && (hot = hot_directive(p)) >= 0)
+	if (!tried_hot && ctx->chunk_end - p >= 16 && (hot = hot_directive(p)) >= 0)
 		return !hot || !ctx->want_data;
 	while (q < end && (*q == '\t' || *q == ' '))
 		q++;
@@ -810,6 +811,31 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 }
 
 /*
+ * The hot loop: from p on, the lines that are clean hot directives no
+ * pass wants (the .debug_* data and .loc lines of -g output, 85 % of
+ * them).  Returns the first other line, *nlp its newline (already taken
+ * from the scanner; NULL if the chunk has none left).
+ */
+static const char *skip_hot(const struct asmfix_ctx *ctx, struct nl_scan *sc,
+			    const char *p, unsigned long *no, const char **nlp)
+{
+	const char *stop = ctx->next_stop, *end = ctx->chunk_end, *nl;
+	unsigned long n = *no;
+	int data_ok = !ctx->want_data;
+
+	while ((nl = nl_scan_next(sc)) && nl < stop && end - p >= 16) {
+		int hot = hot_directive(p);
+		if (hot < 0 || (hot && !data_ok))
+			break;
+		n++;
+		p = nl + 1;
+	}
+	*no = n;
+	*nlp = nl;
+	return p;
+}
+
+/*
  * No pass wants every line and no comment is open.  Held output does not
  * matter: fast lines are queued as one run that no pass can address.
  */
@@ -848,10 +874,19 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	 * chunk is one write.
 	 */
 	while (p < end) {
-		const char *nl = nl_scan_next(&sc);
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *nl;
+		size_t n;
 		int edited;
-		if (fast && nl && fast_line(ctx, p, n, no + 1)) {
+
+		if (fast) {
+			p = skip_hot(ctx, &sc, p, &no, &nl);
+			if (p == end)
+				break;
+		} else {
+			nl = nl_scan_next(&sc);
+		}
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		if (fast && nl && fast_line(ctx, p, n, no + 1, nl < ctx->next_stop && end - p >= 16)) {
 			no++;
 			p = nl + 1;
 			continue;

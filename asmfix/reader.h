@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#define READER_CHUNK (64u << 10)
+#define READER_CHUNK (1u << 20)
 #define READER_MAX_LINE (64u << 20)
 
 struct line_reader {
