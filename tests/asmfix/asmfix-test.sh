@@ -201,6 +201,44 @@ t_real_output() {
 	gcc -O2 -S -o k.s "$FX"/alt61.c -I"$FX" && "$A" k.s > ko.s && as -o k1.o k.s && as -o k2.o ko.s && cmp -s k1.o k2.o || bad "objects differ"
 }
 
+# Feed file $2 through a pipe in pieces of $1 bytes, with a pause between
+# pieces so that reads see them apart (chunk boundaries anywhere in a line).
+dribble() {
+	rm -rf pieces && mkdir pieces
+	split -a 4 -b "$1" "$2" pieces/p.
+	for p in pieces/p.*; do cat "$p"; sleep 0.002; done
+}
+
+# The same output, diagnostics (but the file name) and exit status whether
+# the input comes whole from a file or in small pieces from a pipe; and
+# output held by a pass (an open .section/.previous pair) across thousands
+# of lines no pass looks at comes out in order, with the held line rewritten.
+t_chunked() {
+	# an open pair (alt26-icc.s lines 17-30) with 3000 fast lines inside
+	awk 'BEGIN { for (i = 0; i < 500; i++)
+		printf "\t.byte\t%d\n\t.uleb128 0x%x\n.Lfill%d:\n\t.long\t%d\n\t.value\t0x1\n\t.string\t\"s%d\"\n", i % 256, i, i, i, i }' > fill.s
+	sed '/^\t\.string "mb"$/r fill.s' "$FX"/alt26-icc.s > held.s
+	[ "$(wc -l < held.s)" -gt 3000 ] || bad "held.s not built"
+	"$A" "$FX"/alt26-icc.s > alt.out || bad "asmfix alt26"
+	sed '/^\t\.string "mb"$/r fill.s' alt.out > held.want
+	"$A" held.s > held.out || bad "asmfix held.s"
+	cmp -s held.out held.want || bad "held output: lines lost, moved or not rewritten"
+	as --32 -o held.o held.out || bad "as held.out"
+	gcc -O2 -g -S -o g.s "$FX"/common1.c || bad "gcc -g"
+	for in in held.s g.s "$FX"/alt26-icc.s "$FX"/alt-bad.s "$FX"/listing2.s "$FX"/icc-facts.s; do
+		"$A" --stats "$in" > whole.out 2> whole.err; rw=$?
+		sed 's/^[^:]*://' whole.err > whole.msg
+		sizes="1000 4096"
+		[ "$(wc -c < "$in")" -le 5000 ] && sizes="7 100"
+		for size in $sizes; do
+			dribble $size "$in" | "$A" --stats > piece.out 2> piece.err; rp=$?
+			sed 's/^[^:]*://' piece.err > piece.msg
+			[ $rw = $rp ] && cmp -s whole.out piece.out && cmp -s whole.msg piece.msg ||
+				bad "$(basename "$in") in $size-byte pieces: exit $rp vs $rw, or output differs"
+		done
+	done
+}
+
 case $T in
 common-oracle) t_common_oracle ;;
 listing2) t_listing2 ;;
@@ -210,6 +248,7 @@ icc-facts) t_icc_facts ;;
 idempotent) t_idempotent ;;
 bad-input) t_bad_input ;;
 real-output) t_real_output ;;
+chunked) t_chunked ;;
 *) echo "unknown test $T"; exit 2 ;;
 esac
 exit $fail
