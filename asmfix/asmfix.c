@@ -667,14 +667,6 @@ static void emit_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 }
 
 /*
- * The fast path: a line no active pass needs to look at.  Plain
- * instructions (no label, lock or xchg) and directives no pass cares
- * about (.loc, .uleb128, .string, .file ... and .long/.quad outside
- * alternative records, .cfi_*), ".Lname:" labels and gcc's "# file:line"
- * comments, with no ';', C comment or keep prefix in them, while no pass
- * holds output or wants every line.  Returns 1 if taken.
- */
-/*
  * The directives of -g output (85 % of the lines: .debug_* data, .loc) as
  * gcc and clang spell them: a tab, the name, a blank.  The line's bytes 2
  * and 4 tell the eight names apart, so a line needs one table entry and
@@ -744,6 +736,15 @@ static int fast_local_label(struct asmfix_ctx *ctx)
 	return 1;
 }
 
+/*
+ * The fast path: a line no active pass needs to look at.  Plain
+ * instructions (no label, lock or xchg) and directives no pass cares
+ * about (.loc, .uleb128, .string, .file ... and .long/.quad outside
+ * alternative records, .cfi_*), ".Lname:" labels, blank lines and gcc's
+ * "# file:line" comments, with no ';', C comment or keep prefix in them,
+ * while no pass wants every line.  tried_hot: hot_directive() already
+ * said no.  Returns 1 if taken.
+ */
 static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no,
 		     int tried_hot)
 {
@@ -865,7 +866,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	}
 	advance_specials(ctx, p);
 	fast_ok = !ctx->chunk_has_nul;
-	/* Only process_line changes these (the fast path hooks must not). */
+	/* Only run_passes changes these (the fast path hooks must not). */
 	fast = fast_ok && fast_ready(ctx);
 	nl_scan_init(&sc, p, end);
 	/*
