@@ -668,71 +668,127 @@ static void emit_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 
 /*
  * The directives of -g output (85 % of the lines: .debug_* data, .loc) as
- * gcc and clang spell them: a tab, the name, a blank.  The line's bytes 2
- * and 4 tell the eight names apart, so a line needs one table entry and
- * one masked compare of its first 16 bytes, without a branch per name
- * (line kinds alternate unpredictably in debug data).
+ * gcc spells them: a tab, the name, a blank.  A hash of the line's first
+ * five bytes picks the one table entry the line can be, and one masked
+ * compare of its first 16 bytes decides, without a branch per name (line
+ * kinds alternate unpredictably in debug data).  Everything here is an
+ * optimisation: a line it does not recognise takes the general path.
  */
 struct hot_dir {
-	char text[16];		/* "\t.name", zero-padded */
-	uint64_t mask[2];	/* which of the 16 bytes to compare */
-	unsigned char len;	/* strlen(text); 0: no hot directive here */
-	unsigned char data;	/* 1 for .long/.quad: an alternative record may use them */
+	uint64_t text[2];	/* "\t.name" and a 0 where the blank goes, little-endian words */
+	uint64_t mask[2];	/* the bits of the 16 bytes that must equal text */
 };
 
-/* The first n bytes of a word loaded from memory, n <= 8 (a constant expression). */
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define HEAD_MASK(n) ((n) >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ((n) & 7))) - 1)
-#else
-#define HEAD_MASK(n) ((n) >= 8 ? ~(uint64_t)0 : ~(~(uint64_t)0 >> (8 * ((n) & 7))))
-#endif
-#define HOT_SLOT(c2, c4) (((c2) & 15) | ((c4) & 1) << 4)
-/* c2, c4: bytes 2 and 4 of s, spelled out (a literal's bytes are not constants). */
-#define HOT(s, c2, c4, d) [HOT_SLOT(c2, c4)] = { s, \
-	{ HEAD_MASK(sizeof(s) - 1), sizeof(s) - 1 > 8 ? HEAD_MASK(sizeof(s) - 9) : 0 }, \
-	sizeof(s) - 1, d }
+/*
+ * After the name comes a blank: any byte whose bits 7, 6, 4, 2 and 1 are
+ * clear.  That is tab and space; also '!', '(' and ')', which end a
+ * directive name just as well (".long(x)" is .long); NUL, ^A and ^H,
+ * which no fast chunk holds or which gas rejects anyway.  Never ':' (a
+ * label), a letter, a digit or a newline.
+ */
+#define BLANK_BITS 0xd6u
+/* Bytes [0, n) of a little-endian word, and the blank test on byte n of it. */
+#define LE_HEAD(n) ((n) >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * ((n) & 7))) - 1)
+#define LE_BLANK(n) ((n) < 8 ? (uint64_t)BLANK_BITS << (8 * ((n) & 7)) : 0)
+/* The five bytes a..e as the low bytes of a little-endian word. */
+#define KEY5(a, b, c, d, e) ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | \
+			     (uint64_t)(d) << 24 | (uint64_t)(e) << 32)
+#define HOT_KEY_MASK 0xffffffffffull
+/* A multiplier that gives the eight names eight slots (found by search; checked below). */
+#define HOT_SLOT(key) ((unsigned)(((key) * 0x9e3779b97f4a7c15ull) >> 59))
+/* 8 bytes of s from offset o, little-endian; s is padded to 16 bytes with zeros. */
+#define LE_BYTES(s, o) ((uint64_t)(unsigned char)(s)[(o)] | (uint64_t)(unsigned char)(s)[(o) + 1] << 8 | \
+	(uint64_t)(unsigned char)(s)[(o) + 2] << 16 | (uint64_t)(unsigned char)(s)[(o) + 3] << 24 | \
+	(uint64_t)(unsigned char)(s)[(o) + 4] << 32 | (uint64_t)(unsigned char)(s)[(o) + 5] << 40 | \
+	(uint64_t)(unsigned char)(s)[(o) + 6] << 48 | (uint64_t)(unsigned char)(s)[(o) + 7] << 56)
+#define PAD16(s) s "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0"
 
+/*
+ * The names, once: "\t.name", its first five bytes spelled out (a
+ * literal's bytes are no constant expression for an index), and 1 for
+ * .long/.quad (an alternative record may use them).
+ */
+#define HOT_NAMES(X) \
+	X("\t.byte", '\t', '.', 'b', 'y', 't', 0) \
+	X("\t.uleb128", '\t', '.', 'u', 'l', 'e', 0) \
+	X("\t.sleb128", '\t', '.', 's', 'l', 'e', 0) \
+	X("\t.long", '\t', '.', 'l', 'o', 'n', 1) \
+	X("\t.loc", '\t', '.', 'l', 'o', 'c', 0) \
+	X("\t.string", '\t', '.', 's', 't', 'r', 0) \
+	X("\t.value", '\t', '.', 'v', 'a', 'l', 0) \
+	X("\t.quad", '\t', '.', 'q', 'u', 'a', 1)
+
+#define HOT_ENTRY(s, a, b, c, d, e, dat) [HOT_SLOT(KEY5(a, b, c, d, e))] = { \
+	{ LE_BYTES(PAD16(s), 0), LE_BYTES(PAD16(s), 8) }, \
+	{ LE_HEAD(sizeof(s) - 1) | LE_BLANK(sizeof(s) - 1), \
+	  sizeof(s) - 1 >= 8 ? LE_HEAD(sizeof(s) - 9) | LE_BLANK(sizeof(s) - 9) : 0 } },
+#define HOT_DATA(s, a, b, c, d, e, dat) [HOT_SLOT(KEY5(a, b, c, d, e))] = dat,
+#define HOT_BIT(s, a, b, c, d, e, dat) | (uint64_t)1 << HOT_SLOT(KEY5(a, b, c, d, e))
+_Static_assert(__builtin_popcountll(0 HOT_NAMES(HOT_BIT)) == 8, "two hot names share a slot");
+
+/* Empty slots compare all 16 bytes with zeros: no line of a chunk without NULs matches. */
+#define NO_HOT { { 0, 0 }, { ~(uint64_t)0, ~(uint64_t)0 } }
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Woverride-init"
 static const struct hot_dir hot_dirs[32] = {
-	HOT("\t.byte", 'b', 't', 0), HOT("\t.uleb128", 'u', 'e', 0),
-	HOT("\t.sleb128", 's', 'e', 0), HOT("\t.long", 'l', 'n', 1),
-	HOT("\t.loc", 'l', 'c', 0), HOT("\t.string", 's', 'r', 0),
-	HOT("\t.value", 'v', 'l', 0), HOT("\t.quad", 'q', 'a', 1),
+	[0 ... 31] = NO_HOT,	/* the named ones override it */
+	HOT_NAMES(HOT_ENTRY)
 };
+#pragma GCC diagnostic pop
+static const unsigned char hot_data[32] = { HOT_NAMES(HOT_DATA) };
 
-static inline uint64_t load64(const char *p)
+/* 8 bytes at p as a little-endian word. */
+static inline uint64_t load64le(const char *p)
 {
 	uint64_t w;
 	memcpy(&w, p, 8);
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
 	return w;
 }
 
 /*
- * Is line p a hot directive?  -1 if not, else 1 for .long/.quad, 0 for
- * the others.  The caller guarantees 16 readable bytes at p (compares may
- * run past the line's newline, never past the chunk).  A newline is a
- * blank here: ".byte" alone on its line is still .byte.  Empty slots
- * have len 0.
+ * The entry line p would be and whether it is it (0: it is).  The caller
+ * guarantees 16 readable bytes at p: compares may run past the line's
+ * newline, never past the chunk.
  */
+static inline uint64_t hot_diff(const char *p, unsigned *slot)
+{
+	uint64_t w0 = load64le(p), w1 = load64le(p + 8);
+	const struct hot_dir *h = &hot_dirs[*slot = HOT_SLOT(w0 & HOT_KEY_MASK)];
+
+	return ((w0 ^ h->text[0]) & h->mask[0]) | ((w1 ^ h->text[1]) & h->mask[1]);
+}
+
+/* Is line p a hot directive?  -1 if not, else 1 for .long/.quad, 0 for the others. */
 static inline int hot_directive(const char *p)
 {
-	const struct hot_dir *h = &hot_dirs[HOT_SLOT(p[2], p[4])];
-	uint64_t diff;
+	unsigned slot;
 
-	diff = (load64(p) ^ load64(h->text)) & h->mask[0];
-	diff |= (load64(p + 8) ^ load64(h->text + 8)) & h->mask[1];
-	if (diff || !h->len || (unsigned char)p[h->len] > ' ')
-		return -1;
-	return h->data;
+	return hot_diff(p, &slot) ? -1 : hot_data[slot];
+}
+
+/*
+ * 1 if line p is not a hot directive, without a branch: for a whole
+ * window of lines at a time, where a mispredicted branch per line would
+ * cost more than the compare.
+ */
+static inline unsigned not_hot(const char *p)
+{
+	unsigned slot;
+
+	return hot_diff(p, &slot) != 0;
 }
 
 /* ".Lname:" alone (-g output is full of them): only the hooks see it. */
 static int fast_local_label(struct asmfix_ctx *ctx)
 {
-	for (size_t i = 0; i < NPASSES; i++)
-		if (ctx->local_label_mask & (1u << i)) {
-			ctx->cur_pass = (int)i;
-			passes[i]->local_label(ctx, ctx->pass_data[i]);
-		}
+	for (unsigned k = 0; k < ctx->nlocal_label; k++) {
+		unsigned i = ctx->local_label_pass[k];
+		ctx->cur_pass = (int)i;
+		passes[i]->local_label(ctx, ctx->pass_data[i]);
+	}
 	return 1;
 }
 
@@ -760,7 +816,9 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	}
 	if (!tried_hot && ctx->chunk_end - p >= 16 && (hot = hot_directive(p)) >= 0)
 		return !hot || !ctx->want_data;
-	while (q < end && (*q == '\t' || *q == ' '))
+	/* One tab or blank without a branch: lines start with one or with none. */
+	q += (*q == '\t') | (*q == ' ');
+	while (*q == '\t' || *q == ' ')	/* q <= end: the newline stops it */
 		q++;
 	if (q == end)
 		return 1;	/* blank */
@@ -768,12 +826,11 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	 * gcc's "# file.h:12: asm(...)" comments: not a marker a pass looks
 	 * for (#APP, #NO_APP, "# Begin/End ASM", icc's "# -- Begin/End").
 	 */
-	if (q < end && *q == '#')
+	if (*q == '#')
 		return end - q >= 3 && q[1] == ' ' && q[2] != '-' && q[2] != 'B' &&
 		       q[2] != 'E' && !prefix_near(ctx, &(struct asm_line){ .p = p });
-	for (t = q; t < end && asm_is_ident((unsigned char)*t); t++)
-		;
-	if (t < end && *t == ':')
+	t = q + asm_ident_span(q, ctx->chunk_end);
+	if (*t == ':')
 		return t + 1 == end && t - q > 2 && q[0] == '.' && q[1] == 'L' &&
 		       fast_local_label(ctx);
 	if (t == q)
@@ -791,7 +848,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	}
 	if (is_lockish(name))
 		return 0;
-	if (ctx->plain_insn_mask) {
+	if (ctx->nplain_insn) {
 		struct asm_line *ln = &ctx->line;
 		ln->p = p;
 		ln->len = len;
@@ -802,38 +859,13 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 		ln->first = name;
 		ln->parsed = 0;
 		ln->nstmts = 0;
-		for (size_t i = 0; i < NPASSES; i++)
-			if (ctx->plain_insn_mask & (1u << i)) {
-				ctx->cur_pass = (int)i;
-				passes[i]->plain_insn(ctx, ctx->pass_data[i], ln);
-			}
+		for (unsigned k = 0; k < ctx->nplain_insn; k++) {
+			unsigned i = ctx->plain_insn_pass[k];
+			ctx->cur_pass = (int)i;
+			passes[i]->plain_insn(ctx, ctx->pass_data[i], ln);
+		}
 	}
 	return 1;
-}
-
-/*
- * The hot loop: from p on, the lines that are clean hot directives no
- * pass wants (the .debug_* data and .loc lines of -g output, 85 % of
- * them).  Returns the first other line, *nlp its newline (already taken
- * from the scanner; NULL if the chunk has none left).
- */
-static const char *skip_hot(const struct asmfix_ctx *ctx, struct nl_scan *sc,
-			    const char *p, unsigned long *no, const char **nlp)
-{
-	const char *stop = ctx->next_stop, *end = ctx->chunk_end, *nl;
-	unsigned long n = *no;
-	int data_ok = !ctx->want_data;
-
-	while ((nl = nl_scan_next(sc)) && nl < stop && end - p >= 16) {
-		int hot = hot_directive(p);
-		if (hot < 0 || (hot && !data_ok))
-			break;
-		n++;
-		p = nl + 1;
-	}
-	*no = n;
-	*nlp = nl;
-	return p;
 }
 
 /*
@@ -845,12 +877,104 @@ static inline int fast_ready(const struct asmfix_ctx *ctx)
 	return !ctx->need_all && !ctx->lx.in_comment;
 }
 
+/*
+ * A window of lines of the chunk: where each ends, and which are hot
+ * (bit k of nothot clear: line k is a hot directive).  The driver jumps
+ * from one line that is not hot to the next with a count of trailing
+ * zeros.
+ */
+#define WIN_LINES 1024
+#define WIN_CAP (WIN_LINES + NL_INDEX_SLACK)
+struct line_window {
+	const char *base;
+	size_t n;			/* lines (newlines) in the window */
+	uint32_t *nl;			/* offset of line k's newline from base */
+	uint32_t nl_[1 + WIN_CAP];	/* nl_[0]: "line -1" ends at -1 */
+	uint64_t nothot[WIN_CAP / 64];
+};
+_Static_assert(READER_MAX_LINE * 2ull < UINT32_MAX, "window offsets are 32-bit");
+
+static inline const char *win_start(const struct line_window *w, size_t k)
+{
+	return w->base + (uint32_t)(w->nl[k - 1] + 1);	/* k == 0: wraps to 0 */
+}
+
+/* Index the lines from base on and mark the hot ones. */
+static void win_fill(struct line_window *w, const char *base, const char *end)
+{
+	size_t k, n, top;
+
+	w->base = base;
+	w->nl = w->nl_ + 1;
+	w->nl_[0] = UINT32_MAX;
+	w->n = n = nl_index(base, end, w->nl, WIN_LINES);
+	/* Lines starting 16 bytes or less before the end: too close for the compare. */
+	for (top = n; top > 0 && end - win_start(w, top - 1) < 16; top--)
+		;
+	for (k = 0; k < top; k += 64) {
+		size_t lim = top - k < 64 ? top - k : 64;
+		uint64_t bits = 0;
+		for (size_t j = 0; j < lim; j++)
+			bits |= (uint64_t)not_hot(win_start(w, k + j)) << j;
+		w->nothot[k / 64] = bits;
+	}
+	for (k = top; k < n; k++) {
+		if (k % 64 == 0)
+			w->nothot[k / 64] = 0;
+		w->nothot[k / 64] |= (uint64_t)1 << (k % 64);
+	}
+}
+
+/*
+ * The first line from k on that is not hot; n if none.  While a pass
+ * wants .long/.quad (inside alternative records: rare) every line is
+ * looked at.
+ */
+static size_t win_next(const struct line_window *w, size_t k, unsigned want_data)
+{
+	size_t i = k / 64, words = (w->n + 63) / 64;
+	uint64_t m;
+
+	if (want_data)
+		return k;
+	m = w->nothot[i] & (~(uint64_t)0 << (k % 64));
+	while (!m) {
+		if (++i >= words)
+			return w->n;
+		m = w->nothot[i];
+	}
+	k = i * 64 + (size_t)__builtin_ctzll(m);
+	return k < w->n ? k : w->n;
+}
+
+/*
+ * A line for the passes.  [*run, p) is input to copy out unchanged: fast
+ * lines, and slow lines no pass edited while nothing is queued.  With no
+ * edits a whole chunk is one write.
+ */
+static void slow_line(struct asmfix_ctx *ctx, const char **run, const char *p, size_t n,
+		      int nl, unsigned long no)
+{
+	/* A queue in use keeps the order: the run goes in first. */
+	if (*run < p && (ctx->nholds || ctx->qnr)) {
+		emit(ctx, *run, (size_t)(p - *run), 0);
+		*run = p;
+	}
+	if (run_passes(ctx, p, n, nl, no) || ctx->nholds || ctx->qnr) {
+		/* Nothing was queued before this line: the run goes straight out. */
+		if (*run < p)
+			out_add(ctx, *run, (size_t)(p - *run));
+		emit_line(ctx, p, n, nl, no);
+		*run = p + n + (size_t)nl;
+	}
+}
+
 static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 			  unsigned long *lineno)
 {
 	const char *end = p + len, *run = p;
 	unsigned long no = *lineno;
-	struct nl_scan sc;
+	struct line_window w;
 	int fast_ok, fast;
 
 	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
@@ -868,50 +992,60 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	fast_ok = !ctx->chunk_has_nul;
 	/* Only run_passes changes these (the fast path hooks must not). */
 	fast = fast_ok && fast_ready(ctx);
-	nl_scan_init(&sc, p, end);
-	/*
-	 * [run, p) is input to copy out unchanged: fast lines, and slow lines
-	 * no pass edited while nothing is queued.  With no edits a whole
-	 * chunk is one write.
-	 */
 	while (p < end) {
-		const char *nl;
-		size_t n;
-		int edited;
+		size_t k = 0;
 
-		if (fast) {
-			p = skip_hot(ctx, &sc, p, &no, &nl);
-			if (p == end)
-				break;
-		} else {
-			nl = nl_scan_next(&sc);
+		win_fill(&w, p, end);
+		if (!w.n) {
+			/* The input's last line, without a newline. */
+			slow_line(ctx, &run, p, (size_t)(end - p), 0, ++no);
+			p = end;
+			break;
 		}
-		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		if (fast && nl && fast_line(ctx, p, n, no + 1, nl < ctx->next_stop && end - p >= 16)) {
-			no++;
-			p = nl + 1;
-			continue;
+		while (k < w.n) {
+			const char *s, *nl;
+			if (fast) {
+				size_t j = win_next(&w, k, ctx->want_data);
+				if (j > k) {
+					/* Hot lines: skip them, unless a ';', comment or prefix is in one. */
+					const char *t = win_start(&w, j);
+					if (ctx->next_stop < t) {
+						advance_specials(ctx, win_start(&w, k));
+						for (size_t i = k; i < j; i++)
+							if (w.base + w.nl[i] > ctx->next_stop) {
+								j = i;
+								break;
+							}
+					}
+					no += j - k;
+					k = j;
+					if (k == w.n)
+						break;
+				}
+			}
+			s = win_start(&w, k);
+			nl = w.base + w.nl[k];
+			k++;
+			/* Not hot, or every line is looked at (want_data). */
+			if (fast && fast_line(ctx, s, (size_t)(nl - s), no + 1,
+					      !ctx->want_data && end - s >= 16)) {
+				no++;
+				continue;
+			}
+			slow_line(ctx, &run, s, (size_t)(nl - s), 1, ++no);
+			fast = fast_ok && fast_ready(ctx);
 		}
-		/* A queue in use keeps the order: the run goes in first. */
-		if (run < p && (ctx->nholds || ctx->qnr)) {
-			emit(ctx, run, (size_t)(p - run), 0);
-			run = p;
-		}
-		edited = run_passes(ctx, p, n, nl != NULL, ++no);
-		if (edited || ctx->nholds || ctx->qnr) {
-			/* Nothing was queued before this line: the run goes straight out. */
-			if (run < p)
-				out_add(ctx, run, (size_t)(p - run));
-			emit_line(ctx, p, n, nl != NULL, no);
-			run = p + n + (nl != NULL);
-		}
-		p += n + (nl != NULL);
-		fast = fast_ok && fast_ready(ctx);
+		p = win_start(&w, w.n);
 	}
 	if (run < p)
 		emit(ctx, run, (size_t)(p - run), 0);
 	*lineno = no;
 	ctx->chunk_end = NULL;
+	for (size_t i = 0; i < NPASSES; i++)
+		if ((ctx->opt->passes & (1u << i)) && passes[i]->chunk_done) {
+			ctx->cur_pass = (int)i;
+			passes[i]->chunk_done(ctx, ctx->pass_data[i]);
+		}
 }
 
 static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
@@ -929,12 +1063,14 @@ static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
 	ctx->prefix_anchor = pick_anchor(ctx->keep_prefix, ctx->keep_prefix_len);
 	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
 		ctx->hold[i] = SIZE_MAX;
-	for (size_t i = 0; i < NPASSES; i++)
-		if ((opt->passes & (1u << i)) && passes[i]->plain_insn)
-			ctx->plain_insn_mask |= 1u << i;
-	for (size_t i = 0; i < NPASSES; i++)
-		if ((opt->passes & (1u << i)) && passes[i]->local_label)
-			ctx->local_label_mask |= 1u << i;
+	for (size_t i = 0; i < NPASSES; i++) {
+		if (!(opt->passes & (1u << i)))
+			continue;
+		if (passes[i]->plain_insn)
+			ctx->plain_insn_pass[ctx->nplain_insn++] = (unsigned char)i;
+		if (passes[i]->local_label)
+			ctx->local_label_pass[ctx->nlocal_label++] = (unsigned char)i;
+	}
 	for (size_t i = 0; i < NPASSES; i++)
 		if ((opt->passes & (1u << i)) && passes[i]->init) {
 			ctx->cur_pass = (int)i;

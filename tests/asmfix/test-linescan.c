@@ -2,7 +2,7 @@
 /*
  * asmfix/linescan.h against a byte loop: every newline, in order, for
  * texts of every length around the 64-byte block size and at every
- * alignment, dense and sparse.  Built twice: with SSE2 and with
+ * alignment, dense and sparse, taken in windows of 1, 5 and 200 lines.  Built twice: with SSE2 and with
  * -U__SSE2__ (the portable loop).
  */
 #include <setjmp.h>
@@ -16,24 +16,59 @@
 
 #include "linescan.h"
 
-/* Newlines of [p, end) through the scanner must be exactly those a byte loop finds. */
-static void check(const char *p, const char *end)
+/*
+ * Newlines of [p, end) through the indexer, window after window as the
+ * driver takes them (each starting after the last newline of the one
+ * before), must be exactly those a byte loop finds.
+ */
+static void check_want(const char *p, const char *end, size_t want)
 {
-	struct nl_scan sc;
-	const char *want = p, *got;
+	uint32_t idx[300 + NL_INDEX_SLACK];
+	const char *base = p, *expect = p;
 
-	nl_scan_init(&sc, p, end);
 	for (;;) {
-		while (want < end && *want != '\n')
-			want++;
-		got = nl_scan_next(&sc);
-		if (want == end) {
-			assert_null(got);
-			assert_null(nl_scan_next(&sc));	/* stays at the end */
+		size_t n = nl_index(base, end, idx, want);
+		assert_true(n < want + NL_INDEX_SLACK);
+		for (size_t k = 0; k < n; k++) {
+			while (expect < end && *expect != '\n')
+				expect++;
+			assert_true(expect < end);
+			assert_ptr_equal(base + idx[k], expect);
+			expect++;
+		}
+		if (!n) {
+			/* none left: the rest has no newline */
+			assert_null(memchr(expect, '\n', (size_t)(end - expect)));
 			return;
 		}
-		assert_ptr_equal(got, want);
-		want++;
+		base += idx[n - 1] + 1;
+		/* Fewer than asked for: the text ended. */
+		if (n < want)
+			assert_null(memchr(base, '\n', (size_t)(end - base)));
+	}
+}
+
+static void check(const char *p, const char *end)
+{
+	check_want(p, end, 1);
+	check_want(p, end, 5);
+	check_want(p, end, 200);
+}
+
+static void test_popcount(void **state)
+{
+	uint64_t m = 0x8000000000000001ull;
+	(void)state;
+	assert_int_equal(nl_popcount(0), 0);
+	assert_int_equal(nl_popcount(~(uint64_t)0), 64);
+	assert_int_equal(nl_popcount(m), 2);
+	srand(2);
+	for (int i = 0; i < 10000; i++) {
+		uint64_t v = (uint64_t)rand() << 40 ^ (uint64_t)rand() << 20 ^ (uint64_t)rand();
+		unsigned c = 0;
+		for (int b = 0; b < 64; b++)
+			c += (unsigned)(v >> b) & 1;
+		assert_int_equal(nl_popcount(v), c);
 	}
 }
 
@@ -74,6 +109,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lengths_and_alignments),
 		cmocka_unit_test(test_all_newlines_and_none),
+		cmocka_unit_test(test_popcount),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
