@@ -99,10 +99,12 @@ static void lf_release(void *data)
 	free(l);
 }
 
+/* Every label and jump resets the block: cheap when it is empty already. */
 static void block_reset(struct lockfix *l)
 {
 	l->nr = l->ncopied = 0;
-	strbuf_reset(&l->text);
+	if (l->text.len)
+		strbuf_reset(&l->text);
 }
 
 static void block_add(struct lockfix *l, const struct asm_line *ln)
