@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Newline scanning for the driver's per-chunk loop.  -g assembly averages
- * 16 bytes a line, so a memchr call per line costs more in call overhead
- * than in searching; instead one 64-byte block at a time becomes a bit
- * mask of its newlines (SSE2 on x86-64, a byte loop elsewhere) and each
- * line end is one count-trailing-zeros.  Lines are taken in order: the
- * scanner only ever moves forward.
+ * Newline indexing for the driver's windows of lines.  -g assembly
+ * averages 16 bytes a line, so a memchr call per line costs more in call
+ * overhead than in searching; instead one 64-byte block at a time becomes
+ * a bit mask of its newlines (SSE2 on x86-64, a byte loop elsewhere), and
+ * the mask becomes offsets in an array without a branch per line (how
+ * many lines a block holds varies unpredictably; a loop over its bits
+ * would mispredict its end once per block).
  */
 #ifndef ASMFIX_LINESCAN_H
 #define ASMFIX_LINESCAN_H

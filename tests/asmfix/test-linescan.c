@@ -2,7 +2,8 @@
 /*
  * asmfix/linescan.h against a byte loop: every newline, in order, for
  * texts of every length around the 64-byte block size and at every
- * alignment, dense and sparse, taken in windows of 1, 5 and 200 lines.  Built twice: with SSE2 and with
+ * alignment, dense and sparse, taken in windows of 1, 5 and 200 lines;
+ * asm_ident_span (parse.h) against asm_is_ident the same way.  Built twice: with SSE2 and with
  * -U__SSE2__ (the portable loop).
  */
 #include <setjmp.h>
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "linescan.h"
+#include "parse.h"
 
 /*
  * Newlines of [p, end) through the indexer, window after window as the
@@ -104,12 +106,36 @@ static void test_all_newlines_and_none(void **state)
 	check(none, none + 128);
 }
 
+/* Identifier spans at every start and limit, against the byte loop. */
+static void test_ident_span(void **state)
+{
+	static const char set[] = "aZ09_.$ :\t\n%,(-\x80\xff";
+	static char buf[256];
+	(void)state;
+
+	srand(3);
+	for (int round = 0; round < 8; round++) {
+		/* long identifier runs, broken rarely or often */
+		for (size_t i = 0; i < sizeof(buf); i++)
+			buf[i] = rand() % (1 + round * 4) ? "az09_.$QZ"[rand() % 9] :
+				set[rand() % (sizeof(set) - 1)];
+		for (size_t off = 0; off < 64; off++)
+			for (size_t lim = off; lim <= off + 80 && lim <= sizeof(buf); lim++) {
+				size_t want = 0;
+				while (off + want < lim && asm_is_ident((unsigned char)buf[off + want]))
+					want++;
+				assert_int_equal(asm_ident_span(buf + off, buf + lim), want);
+			}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lengths_and_alignments),
 		cmocka_unit_test(test_all_newlines_and_none),
 		cmocka_unit_test(test_popcount),
+		cmocka_unit_test(test_ident_span),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
