@@ -27,11 +27,31 @@ static void restore_signals(const sigset_t *old)
 	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
+/*
+ * The first usable of $TMPDIR, $TMP, $TEMP, /tmp, /var/tmp, /usr/tmp: the
+ * order gcc picks its own temp directory in (libiberty's choose_tmpdir),
+ * so a TMPDIR gcc passes over does not make ccd fail where gcc works (to
+ * Kbuild, a failing probe compile means "unsupported").  Unlike gcc, never
+ * the current directory.  Decided once; if none is usable, $TMPDIR (or
+ * /tmp) is named in the error.
+ */
 const char *tempfile_dir(void)
 {
-	const char *d = getenv("TMPDIR");
+	static const char *dir;
+	const char *const cand[] = {
+		getenv("TMPDIR"), getenv("TMP"), getenv("TEMP"), "/tmp", "/var/tmp", "/usr/tmp",
+	};
 
-	return d && *d ? d : "/tmp";
+	if (dir)
+		return dir;
+	for (size_t i = 0; i < sizeof(cand) / sizeof(cand[0]); i++)
+		if (cand[i] && *cand[i] && !access(cand[i], R_OK | W_OK | X_OK)) {
+			struct stat st;
+
+			if (!stat(cand[i], &st) && S_ISDIR(st.st_mode))
+				return dir = cand[i];
+		}
+	return cand[0] && *cand[0] ? cand[0] : "/tmp";
 }
 
 static char *claim_slot(const char *path)

@@ -2,7 +2,8 @@
 /*
  * Private temporary files and "remove this if we fail" outputs.
  *
- * Temp files are created only with mkstemps() in $TMPDIR (default /tmp):
+ * Temp files are created only with mkstemps() in $TMPDIR (if unusable,
+ * the next of gcc's candidates, see tempfile_dir()):
  * mode 0600, O_EXCL, so a planted file or symlink is never followed.
  * Every registered path is unlinked by tempfile_cleanup_all(), which the
  * run-command signal handler and die() call, so no exit path leaves one
@@ -15,7 +16,7 @@
 #define TEMPFILE_MAX 64
 
 /*
- * Create $TMPDIR/<prefix>XXXXXX<suffix>.  Returns an fd open for reading
+ * Create <tempfile_dir()>/<prefix>XXXXXX<suffix>.  Returns an fd open for reading
  * and writing and sets *path to the registry's copy of the name (valid
  * until tempfile_remove()).  On failure prints an error and returns -1.
  */
@@ -33,7 +34,10 @@ void tempfile_forget(const char *path);
 void tempfile_remove(const char *path);
 /* Unlink every registered path; async-signal-safe. */
 void tempfile_cleanup_all(void);
-/* The directory temp files go to: $TMPDIR if set and non-empty, else /tmp. */
+/*
+ * The directory temp files go to: the first usable directory of $TMPDIR,
+ * $TMP, $TEMP, /tmp, /var/tmp, /usr/tmp (gcc's order).
+ */
 const char *tempfile_dir(void);
 
 /* Unlink path only if it is a regular file (never /dev/null). */

@@ -1,7 +1,7 @@
 #!/bin/bash
 # ccd's own interface: --assem, @file, `ccd BACKEND args`, __CCD__, the
 # --ccd-* queries, stdout hygiene, UNCACHED_ERR_FD, config precedence,
-# handled -S.  Usage: misc.sh CCD SRCDIR
+# handled -S, the temp directory when TMPDIR is unusable.  Usage: misc.sh CCD SRCDIR
 . "$(dirname "$0")/lib.sh"
 
 cd "$work" && mkdir -p fs obj && cp "$SRC"/corpus/hello.c fs/file.c && cp "$SRC"/corpus/corpus.h fs/
@@ -88,4 +88,18 @@ CCD_SYSTEM_CONFIG=sys.conf XDG_CONFIG_HOME=/none "$CCD" --ccd-identity 2>&1 | gr
 [ "$(CCD_CC=gcc who "$CCD" --ccd-cc=clang)" = "clang --ccd-cc=clang" ] || bad "--ccd-cc"
 [ "$(XDG_CONFIG_HOME=/none who "$CCD")" = "gcc PATH search" ] || bad "PATH search: $(XDG_CONFIG_HOME=/none who "$CCD")"
 rm -rf xdg
+
+# An unusable TMPDIR (missing, or not a directory): the next of gcc's
+# candidates, as gcc does, so compiles and probes answer as gcc's do.
+mkdir -p tmp2
+for t in /nonexistent /etc/passwd; do
+	TMPDIR=$t TMP=$work/tmp2 "$CCD" --ccd-cc=gcc -O2 -Ifs -c -o obj/tmp1.o fs/file.c ||
+		bad "TMPDIR=$t: compile failed"
+	TMPDIR=$t gcc -O2 -Ifs -c -o obj/tmp2.o fs/file.c && cmp -s obj/tmp1.o obj/tmp2.o ||
+		bad "TMPDIR=$t: object differs from gcc's"
+	TMPDIR=$t TMP=$work/tmp2 "$CCD" --ccd-cc=gcc -Werror -c -x c /dev/null -o /dev/null ||
+		bad "TMPDIR=$t: a probe fails where gcc's passes"
+	[ -z "$(ls -A tmp2)" ] || bad "TMPDIR=$t: files left in TMP: $(ls -A tmp2)"
+done
+rm -rf tmp2
 finish
