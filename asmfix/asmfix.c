@@ -668,7 +668,7 @@ static void emit_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 
 /*
  * The directives of -g output (85 % of the lines: .debug_* data, .loc) as
- * gcc spells them: a tab, the name, a blank.  A hash of the line's first
+ * gcc and clang spell them: a tab, the name, a blank.  A hash of the line's first
  * five bytes picks the one table entry the line can be, and one masked
  * compare of its first 16 bytes decides, without a branch per name (line
  * kinds alternate unpredictably in debug data).  Everything here is an
@@ -694,7 +694,7 @@ struct hot_dir {
 #define KEY5(a, b, c, d, e) ((uint64_t)(a) | (uint64_t)(b) << 8 | (uint64_t)(c) << 16 | \
 			     (uint64_t)(d) << 24 | (uint64_t)(e) << 32)
 #define HOT_KEY_MASK 0xffffffffffull
-/* A multiplier that gives the eight names eight slots (found by search; checked below). */
+/* A multiplier that gives each name its own slot (found by search; checked below). */
 #define HOT_SLOT(key) ((unsigned)(((key) * 0x9e3779b97f4a7c15ull) >> 59))
 /* 8 bytes of s from offset o, little-endian; s is padded to 16 bytes with zeros. */
 #define LE_BYTES(s, o) ((uint64_t)(unsigned char)(s)[(o)] | (uint64_t)(unsigned char)(s)[(o) + 1] << 8 | \
@@ -716,7 +716,9 @@ struct hot_dir {
 	X("\t.loc", '\t', '.', 'l', 'o', 'c', 0) \
 	X("\t.string", '\t', '.', 's', 't', 'r', 0) \
 	X("\t.value", '\t', '.', 'v', 'a', 'l', 0) \
-	X("\t.quad", '\t', '.', 'q', 'u', 'a', 1)
+	X("\t.quad", '\t', '.', 'q', 'u', 'a', 1) \
+	X("\t.short", '\t', '.', 's', 'h', 'o', 0)	/* clang's .value */ \
+	X("\t.asciz", '\t', '.', 'a', 's', 'c', 0)	/* clang's .string */
 
 #define HOT_ENTRY(s, a, b, c, d, e, dat) [HOT_SLOT(KEY5(a, b, c, d, e))] = { \
 	{ LE_BYTES(PAD16(s), 0), LE_BYTES(PAD16(s), 8) }, \
@@ -724,7 +726,9 @@ struct hot_dir {
 	  sizeof(s) - 1 >= 8 ? LE_HEAD(sizeof(s) - 9) | LE_BLANK(sizeof(s) - 9) : 0 } },
 #define HOT_DATA(s, a, b, c, d, e, dat) [HOT_SLOT(KEY5(a, b, c, d, e))] = dat,
 #define HOT_BIT(s, a, b, c, d, e, dat) | (uint64_t)1 << HOT_SLOT(KEY5(a, b, c, d, e))
-_Static_assert(__builtin_popcountll(0 HOT_NAMES(HOT_BIT)) == 8, "two hot names share a slot");
+#define HOT_ONE(s, a, b, c, d, e, dat) + 1
+_Static_assert(__builtin_popcountll(0 HOT_NAMES(HOT_BIT)) == 0 HOT_NAMES(HOT_ONE),
+	       "two hot names share a slot");
 
 /* Empty slots compare all 16 bytes with zeros: no line of a chunk without NULs matches. */
 #define NO_HOT { { 0, 0 }, { ~(uint64_t)0, ~(uint64_t)0 } }
@@ -823,16 +827,25 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	if (q == end)
 		return 1;	/* blank */
 	/*
-	 * gcc's "# file.h:12: asm(...)" comments: not a marker a pass looks
-	 * for (#APP, #NO_APP, "# Begin/End ASM", icc's "# -- Begin/End").
+	 * Comments (gcc's "# file.h:12: asm(...)", clang's "#DEBUG_VALUE:"
+	 * and "# %bb.1:"): fast unless they may be a marker a pass looks for
+	 * (#APP, #NO_APP, "# Begin/End ASM", icc's "# -- Begin/End") or may
+	 * start an accessor's preamble.
 	 */
 	if (*q == '#')
-		return end - q >= 3 && q[1] == ' ' && q[2] != '-' && q[2] != 'B' &&
-		       q[2] != 'E' && !prefix_near(ctx, &(struct asm_line){ .p = p });
+		return end - q >= 3 &&
+		       (q[1] == ' ' ? q[2] != '-' && q[2] != 'B' && q[2] != 'E' :
+				      q[1] != 'A' && q[1] != 'N') &&
+		       !prefix_near(ctx, &(struct asm_line){ .p = p });
 	t = q + asm_ident_span(q, ctx->chunk_end);
-	if (*t == ':')
-		return t + 1 == end && t - q > 2 && q[0] == '.' && q[1] == 'L' &&
+	if (*t == ':') {
+		/* ".Lname:" alone, or followed by a comment (clang: ".LBB0_2:  # %bb.1") */
+		const char *r = t + 1;
+		while (*r == ' ' || *r == '\t')	/* the newline stops it */
+			r++;
+		return (r == end || *r == '#') && t - q > 2 && q[0] == '.' && q[1] == 'L' &&
 		       fast_local_label(ctx);
+	}
 	if (t == q)
 		return 0;
 	name.p = q;
