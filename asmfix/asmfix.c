@@ -420,6 +420,20 @@ static int is_lockish(struct asm_str name)
 	return NAME_IS(name, "lock") || (name.len >= 4 && !memcmp(name.p, "xchg", 4));
 }
 
+/*
+ * is_lockish() for a name at p with 4 readable bytes, without a branch on
+ * the name's length (instruction lengths alternate unpredictably).
+ */
+static inline int lockish4(const char *p, size_t len)
+{
+	uint32_t w, lock, xchg;
+
+	memcpy(&w, p, 4);
+	memcpy(&lock, "lock", 4);
+	memcpy(&xchg, "xchg", 4);
+	return ((w == lock) & (len == 4)) | ((w == xchg) & (len >= 4));
+}
+
 static void summarize(struct asm_line *ln)
 {
 	for (int i = 0; i < ln->nstmts && i < ASM_MAX_STMTS; i++) {
@@ -785,6 +799,17 @@ static inline unsigned not_hot(const char *p)
 	return hot_diff(p, &slot) != 0;
 }
 
+/*
+ * Only blanks, then a '#' comment or the end, in [p, end) (*end is the
+ * newline).  Out of line: the bare label is the common case.
+ */
+static __attribute__((noinline)) int only_comment(const char *p, const char *end)
+{
+	while (*p == ' ' || *p == '\t')
+		p++;
+	return p == end || *p == '#';
+}
+
 /* ".Lname:" alone (-g output is full of them): only the hooks see it. */
 static int fast_local_label(struct asmfix_ctx *ctx)
 {
@@ -838,14 +863,10 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 				      q[1] != 'A' && q[1] != 'N') &&
 		       !prefix_near(ctx, &(struct asm_line){ .p = p });
 	t = q + asm_ident_span(q, ctx->chunk_end);
-	if (*t == ':') {
-		/* ".Lname:" alone, or followed by a comment (clang: ".LBB0_2:  # %bb.1") */
-		const char *r = t + 1;
-		while (*r == ' ' || *r == '\t')	/* the newline stops it */
-			r++;
-		return (r == end || *r == '#') && t - q > 2 && q[0] == '.' && q[1] == 'L' &&
-		       fast_local_label(ctx);
-	}
+	/* ".Lname:" alone, or followed by a comment (clang: ".LBB0_2:  # %bb.1") */
+	if (*t == ':')
+		return (t + 1 == end || only_comment(t + 1, end)) && t - q > 2 &&
+		       q[0] == '.' && q[1] == 'L' && fast_local_label(ctx);
 	if (t == q)
 		return 0;
 	name.p = q;
@@ -859,7 +880,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 			return !prefix_near(ctx, &(struct asm_line){ .p = p });
 		return d == D_DATA && !ctx->want_data;
 	}
-	if (is_lockish(name))
+	if (ctx->chunk_end - q >= 4 ? lockish4(q, name.len) : is_lockish(name))
 		return 0;
 	if (ctx->nplain_insn) {
 		struct asm_line *ln = &ctx->line;
