@@ -1039,23 +1039,24 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 		while (k < w.n) {
 			const char *s, *nl;
 			if (fast) {
+				/*
+				 * Skip the hot lines before the next line that is not,
+				 * unless a ';', comment or prefix is in one.  Whether
+				 * there are any is not branched on: it alternates.
+				 */
 				size_t j = win_next(&w, k, ctx->want_data);
-				if (j > k) {
-					/* Hot lines: skip them, unless a ';', comment or prefix is in one. */
-					const char *t = win_start(&w, j);
-					if (ctx->next_stop < t) {
-						advance_specials(ctx, win_start(&w, k));
-						for (size_t i = k; i < j; i++)
-							if (w.base + w.nl[i] > ctx->next_stop) {
-								j = i;
-								break;
-							}
-					}
-					no += j - k;
-					k = j;
-					if (k == w.n)
-						break;
+				if (ctx->next_stop < win_start(&w, j)) {
+					advance_specials(ctx, win_start(&w, k));
+					for (size_t i = k; i < j; i++)
+						if (w.base + w.nl[i] > ctx->next_stop) {
+							j = i;
+							break;
+						}
 				}
+				no += j - k;
+				k = j;
+				if (k == w.n)
+					break;
 			}
 			s = win_start(&w, k);
 			nl = w.base + w.nl[k];
