@@ -131,6 +131,8 @@ static void lf_chunk_done(struct asmfix_ctx *ctx, void *data)
 {
 	struct lockfix *l = data;
 	(void)ctx;
+	if (!l->ncopied && l->text.len)	/* emptied by a jump since (lf_plain_insn) */
+		strbuf_reset(&l->text);
 	for (; l->ncopied < l->nr; l->ncopied++) {
 		struct blk_line *b = &l->lines[l->ncopied];
 		b->off = l->text.len;
@@ -571,16 +573,23 @@ static void lf_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 	pass_need_all(ctx, l->npend > 0);
 }
 
-/* The driver's fast path: the tail of lf_line_body for a plain instruction. */
+/*
+ * The driver's fast path: the tail of lf_line_body for a plain
+ * instruction.  A jump empties the block; as jumps and other instructions
+ * alternate unpredictably, that is a mask, not a branch (the copied text
+ * goes at the next label's reset).
+ */
 static void lf_plain_insn(struct asmfix_ctx *ctx, void *data, const struct asm_line *ln)
 {
 	struct lockfix *l = data;
+	size_t keep = (size_t)0 - (ln->first.p[0] != 'j');
+
 	(void)ctx;
 	if (l->other_depth)
 		return;
 	block_add(l, ln);
-	if (ln->first.p[0] == 'j')
-		block_reset(l);
+	l->nr &= keep;
+	l->ncopied &= keep;
 }
 
 /* The driver's fast path: a ".Lname:" line starts a new block (lf_labels). */
