@@ -825,10 +825,11 @@ static int fast_local_label(struct asmfix_ctx *ctx)
  * The fast path: a line no active pass needs to look at.  Plain
  * instructions (no label, lock or xchg) and directives no pass cares
  * about (.loc, .uleb128, .string, .file ... and .long/.quad outside
- * alternative records, .cfi_*), ".Lname:" labels, blank lines and gcc's
- * "# file:line" comments, with no ';', C comment or keep prefix in them,
- * while no pass wants every line.  tried_hot: hot_directive() already
- * said no.  Returns 1 if taken.
+ * alternative records, .cfi_*), ".Lname:" labels (a comment may follow),
+ * blank lines and comment lines that are no marker, with no ';', C
+ * comment or keep prefix in them, while no pass wants every line.  p[len]
+ * is the line's newline.  tried_hot: hot_directive() already said no.
+ * Returns 1 if taken.
  */
 static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no,
 		     int tried_hot)
