@@ -2,6 +2,7 @@
 /* asmfix: the standalone filter over the asmfix library. */
 #include "asmfix.h"
 #include "ccd-config.h"
+#include "outfile.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -63,7 +64,6 @@ static int is_special(const char *out)
  */
 static int copy_to_output(int tmp_fd, const char *out)
 {
-	char buf[1 << 16];
 	int fd, ret = 0;
 
 	if (lseek(tmp_fd, 0, SEEK_SET) < 0)
@@ -72,29 +72,8 @@ static int copy_to_output(int tmp_fd, const char *out)
 	if (fd < 0)
 		return error_errno("cannot open '%s'", out);
 	tempfile_register(out);
-	for (;;) {
-		ssize_t n = read(tmp_fd, buf, sizeof(buf)), w = 0;
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n < 0)
-				ret = error_errno("cannot read the temporary output");
-			break;
-		}
-		while (w < n && !ret) {
-			ssize_t k = write(fd, buf + w, (size_t)(n - w));
-
-			if (k < 0 && errno == EINTR)
-				continue;
-			if (k < 0)
-				ret = error_errno("cannot write '%s'", out);
-			else
-				w += k;
-		}
-		if (ret)
-			break;
-	}
+	if (outfile_copy(tmp_fd, fd))
+		ret = error_errno("cannot write '%s'", out);
 	if (close(fd) && !ret)
 		ret = error_errno("cannot write '%s'", out);
 	if (ret)

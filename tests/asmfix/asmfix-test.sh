@@ -249,7 +249,40 @@ t_chunked() {
 	done
 }
 
+# Bytes the file occupies on disk beyond its size rounded up to 4 KiB.
+over_alloc() { echo $(( $(stat -c '%b * %B' "$1") - ($(stat -c %s "$1") + 4095) / 4096 * 4096 )); }
+
+# Big outputs to files: blocks are reserved for them up front (asmfix/outfile.c).
+# Output written to a file (stdout, -o, -o over an existing file, >> after
+# existing text) is the same as through a pipe, and an output that came out
+# much shorter than its input keeps no reserved blocks past its end.
+t_big_output() {
+	local k
+	gcc -O2 -S -o u.s "$FX"/accessors.c || bad "gcc"
+	# 40 renamed copies (each loses its accessors: > 8 KiB shorter), then
+	# 2 MB of debug strings no pass touches.
+	for k in $(seq 40); do sed "s/counter_table\|banner\|real\|after/&_$k/g" u.s; done > big.s
+	printf '\t.section\t.debug_str,"MS",@progbits,1\n' >> big.s
+	yes "$(printf '\t.string\t"%s"' "$(head -c 60 /dev/zero | tr '\0' x)")" | head -n 30000 >> big.s
+	cat big.s | "$A" > ref.s || bad "asmfix through a pipe"
+	[ $(( $(stat -c %s big.s) - $(stat -c %s ref.s) )) -gt 8192 ] || bad "the test input must shrink by > 8 KiB"
+	"$A" big.s > out1.s || bad "asmfix > file"
+	cmp -s ref.s out1.s || bad "stdout to a file differs from a pipe"
+	[ "$(over_alloc out1.s)" -le 4096 ] || bad "stdout file keeps $(over_alloc out1.s) bytes reserved past its end"
+	"$A" big.s -o out2.s || bad "asmfix -o"
+	cmp -s ref.s out2.s || bad "-o differs from a pipe"
+	[ "$(over_alloc out2.s)" -le 4096 ] || bad "-o file keeps $(over_alloc out2.s) bytes reserved past its end"
+	head -c 3000000 /dev/zero > out2.s
+	"$A" big.s -o out2.s || bad "asmfix -o over a longer file"
+	cmp -s ref.s out2.s || bad "-o over a longer file differs from a pipe"
+	printf 'before\n' > out3.s
+	"$A" big.s >> out3.s || bad "asmfix >> file"
+	{ printf 'before\n'; cat ref.s; } | cmp -s - out3.s || bad ">> file differs"
+	[ "$(over_alloc out3.s)" -le 4096 ] || bad ">> file keeps $(over_alloc out3.s) bytes reserved past its end"
+}
+
 case $T in
+big-output) t_big_output ;;
 common-oracle) t_common_oracle ;;
 listing2) t_listing2 ;;
 used-accessors) t_used_accessors ;;
