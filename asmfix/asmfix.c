@@ -926,7 +926,7 @@ struct line_window {
 	size_t n;			/* lines (newlines) in the window */
 	uint32_t *nl;			/* offset of line k's newline from base */
 	uint32_t nl_[1 + WIN_CAP];	/* nl_[0]: "line -1" ends at -1 */
-	uint64_t nothot[WIN_CAP / 64];
+	uint64_t nothot[WIN_CAP / 64 + 1];	/* and line n's bit */
 };
 _Static_assert(READER_MAX_LINE * 2ull < UINT32_MAX, "window offsets are 32-bit");
 
@@ -959,6 +959,10 @@ static void win_fill(struct line_window *w, const char *base, const char *end)
 			w->nothot[k / 64] = 0;
 		w->nothot[k / 64] |= (uint64_t)1 << (k % 64);
 	}
+	/* Line n (past the window) counts as not hot: it ends every search. */
+	if (n % 64 == 0)
+		w->nothot[n / 64] = 0;
+	w->nothot[n / 64] |= (uint64_t)1 << (n % 64);
 }
 
 /*
@@ -968,19 +972,15 @@ static void win_fill(struct line_window *w, const char *base, const char *end)
  */
 static size_t win_next(const struct line_window *w, size_t k, unsigned want_data)
 {
-	size_t i = k / 64, words = (w->n + 63) / 64;
+	size_t i = k / 64;
 	uint64_t m;
 
 	if (want_data)
 		return k;
 	m = w->nothot[i] & (~(uint64_t)0 << (k % 64));
-	while (!m) {
-		if (++i >= words)
-			return w->n;
-		m = w->nothot[i];
-	}
-	k = i * 64 + (size_t)__builtin_ctzll(m);
-	return k < w->n ? k : w->n;
+	while (!m)	/* line n's bit stops it */
+		m = w->nothot[++i];
+	return i * 64 + (size_t)__builtin_ctzll(m);
 }
 
 /*
