@@ -126,6 +126,30 @@ t_altinstr() {
 	readelf -rW o.o | awk '/^Relocation section/{s=$3} /R_386_32/{print s, $5}' > r.txt
 	grep -q "'.rel.altinstructions' .text" r.txt && grep -q "'.rel.altinstructions' .altinstr_replacement" r.txt || { cat r.txt; bad "relocs alt26"; }
 	objdump -d -j .text o.o | grep -q 'ret' || bad "ret not in .text"
+	# Inline-asm markers, gcc's (#APP/#NO_APP) and icc's (# Begin/End ASM):
+	# directives inside them are the asm's, not the compiler's; outside
+	# (like the icc fixture's .section .rodata) they are.
+	local open close
+	for open in '#APP' '# Begin ASM'; do
+		close='#NO_APP'
+		[ "$open" = '#APP' ] || close='# End ASM'
+		sed "s/^#APP\$/$open/; s/^#NO_APP\$/$close/" "$FX"/alt-gcc-app.s > app1.s
+		"$A" --stats app1.s > o.s 2> st || bad "asmfix app1 ($open)"
+		cmp -s app1.s o.s && grep -q 'altinstr: 0 changes' st ||
+			{ diff app1.s o.s; bad "a pair inside $open regions was rewritten"; }
+		as --64 -o o.o o.s || bad "as app1 ($open)"
+		readelf -rW o.o | awk '/^Relocation section/{s=$3} /R_X86_64_PC32/{print s, $5}' > r.txt
+		grep -q "'.rela.altinstructions' .text" r.txt && grep -q "'.rela.altinstructions' .altinstr_replacement" r.txt ||
+			{ cat r.txt; bad "relocs app1 ($open)"; }
+		sed "s/^\t\.pushsection \(.*\)/$close\n\t.section .rodata\n$open\n&/" app1.s > app2.s
+		"$A" app2.s > o.s || bad "asmfix app2 ($open)"
+		[ "$(diff app2.s o.s | grep -c '^>')" = 2 ] && grep -qP '^\t\.pushsection \.altinstructions,"a"$' o.s ||
+			{ diff app2.s o.s; bad "a compiler .section between $close and $open must split the pair"; }
+		as --64 -o o.o o.s || bad "as app2 ($open)"
+		readelf -rW o.o | awk '/^Relocation section/{s=$3} /R_X86_64_PC32/{print s, $5}' > r.txt
+		grep -q "'.rela.altinstructions' .text" r.txt && grep -q "'.rela.altinstructions' .altinstr_replacement" r.txt ||
+			{ cat r.txt; bad "relocs app2 ($open)"; }
+	done
 	# records that cannot resolve are reported with both lines
 	"$A" "$FX"/alt-bad.s > /dev/null 2> err; rc=$?
 	[ $rc = 1 ] || bad "alt-bad exit $rc"
