@@ -5,7 +5,6 @@
  */
 #include "internal.h"
 #include "linescan.h"
-#include "outfile.h"
 #include "reader.h"
 #include "warn.h"
 
@@ -1137,14 +1136,11 @@ int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
 	struct line_reader r;
 	unsigned long lineno = 0;
 	int ret = 0;
-	off_t reserved;
 
 	if (stats)
 		memset(stats, 0, sizeof(*stats));
 	ctx_init(&ctx, opt, out_fd, stats);
 	reader_init(&r, in_fd);
-	/* The output is about as long as the input. */
-	reserved = outfile_reserve(out_fd, outfile_input_left(in_fd));
 	for (;;) {
 		const char *chunk;
 		ssize_t n = reader_chunk(&r, &chunk);
@@ -1180,7 +1176,6 @@ int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
 	ctx.nholds = 0;
 	q_flush(&ctx);
 	out_flush(&ctx);
-	outfile_release(out_fd, reserved);
 	if (stats)
 		stats->lines = lineno;
 	if (ctx.io_error && !ret) {

@@ -102,6 +102,7 @@ int main(int argc, char **argv)
 	const char *tmp = NULL;
 	const char *out = NULL, *in = NULL;
 	int c, show_stats = 0, special = 0, in_fd = 0, out_fd = 1, ret;
+	off_t reserved = -1;
 	unsigned long changes = 0;
 
 	warn_set_progname(argv[0]);
@@ -186,7 +187,15 @@ int main(int argc, char **argv)
 			return EXIT_IO;
 	}
 
+	/*
+	 * Standard output that is a file: reserve blocks for an output as long
+	 * as the input.  Not for the temporary -o file, deleted right after
+	 * (copy_to_output reserves for OUT).
+	 */
+	if (!out && !opt.check_only)
+		reserved = outfile_reserve(out_fd, outfile_input_left(in_fd));
 	ret = asmfix_filter(&opt, in_fd, out_fd, &stats);
+	outfile_release(out_fd, reserved);
 
 	if (out && special) {
 		if (close(out_fd) && !ret) {
