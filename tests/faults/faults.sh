@@ -149,6 +149,19 @@ case_output() {
 	if mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
 		run out-disk-full "$CCD" gcc -c big.c -o full/big.o
 		expect fail 'full/big\.o|space' full/big.o
+		# asmfix with 2.5 MB of input, more than the disk holds: it reserves
+		# blocks first (asmfix/outfile.c), then the writes fail.  Exit 3 (I/O),
+		# the cause named, with -o nothing at OUT; the disk is empty again.
+		{ printf '\t.section .debug_str,"MS",@progbits,1\n'
+		  yes '	.string "xxxxxxxxxxxxxxxxxxxxxxxx"' | head -n 80000; } >bigasm.s
+		run asmfix-o-disk-full "$ASMFIX" bigasm.s -o full/big.s
+		[ "$rc" = 3 ] || bad "$cur: exit $rc, want 3"
+		expect fail 'full/big\.s.*space' full/big.s
+		run asmfix-stdout-disk-full sh -c '"$1" "$2" >full/big.s' - "$ASMFIX" bigasm.s
+		[ "$rc" = 3 ] || bad "$cur: exit $rc, want 3"
+		expect fail 'cannot write output: no space' ""
+		rm -f full/big.s
+		[ -z "$(ls -A full)" ] || bad "asmfix left on the full disk: $(ls -A full)"
 	else
 		note "skipped out-disk-full: cannot mount a tmpfs (not root?)"
 	fi
