@@ -4,6 +4,7 @@
  * See internal.h for how passes see lines and edit the output.
  */
 #include "internal.h"
+#include "fileio.h"
 #include "linescan.h"
 #include "reader.h"
 #include "warn.h"
@@ -93,19 +94,11 @@ void asmfix_format_passes(unsigned mask, char *buf, size_t size)
 
 /* ---- output ---- */
 
+/* The first write error sticks: nothing more is written after it. */
 static void write_all(struct asmfix_ctx *ctx, const char *p, size_t len)
 {
-	while (len && !ctx->io_error) {
-		ssize_t n = write(ctx->out_fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ctx->io_error = errno ? errno : EIO;
-			return;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
+	if (!ctx->io_error && write_in_full(ctx->out_fd, p, len))
+		ctx->io_error = errno;
 }
 
 static void out_flush(struct asmfix_ctx *ctx)

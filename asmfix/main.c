@@ -2,7 +2,7 @@
 /* asmfix: the standalone filter over the asmfix library. */
 #include "asmfix.h"
 #include "ccd-config.h"
-#include "outfile.h"
+#include "fileio.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -72,7 +72,7 @@ static int copy_to_output(int tmp_fd, const char *out)
 	if (fd < 0)
 		return error_errno("cannot open '%s'", out);
 	tempfile_register(out);
-	if (outfile_copy(tmp_fd, fd))
+	if (copy_fd(tmp_fd, fd))
 		ret = error_errno("cannot write '%s'", out);
 	if (close(fd) && !ret)
 		ret = error_errno("cannot write '%s'", out);
@@ -193,9 +193,9 @@ int main(int argc, char **argv)
 	 * (copy_to_output reserves for OUT).
 	 */
 	if (!out && !opt.check_only)
-		reserved = outfile_reserve(out_fd, outfile_input_left(in_fd));
+		reserved = fd_reserve(out_fd, fd_bytes_left(in_fd));
 	ret = asmfix_filter(&opt, in_fd, out_fd, &stats);
-	outfile_release(out_fd, reserved);
+	fd_unreserve(out_fd, reserved);
 
 	if (out && special) {
 		if (close(out_fd) && !ret) {

@@ -8,6 +8,7 @@
 #include "compile.h"
 #include "asmfix.h"
 #include "assemble.h"
+#include "fileio.h"
 #include "options.h"
 #include "run-command.h"
 #include "tempfile.h"
@@ -220,9 +221,7 @@ static int open_out(const char *path)
 
 static int copy_file(const char *from, const char *to)
 {
-	char buf[65536];
-	int in = open(from, O_RDONLY | O_CLOEXEC), out;
-	ssize_t n = 0;
+	int in = open(from, O_RDONLY | O_CLOEXEC), out, failed;
 
 	if (in < 0)
 		return error_errno("cannot read %s", from);
@@ -231,11 +230,9 @@ static int copy_file(const char *from, const char *to)
 		close(in);
 		return -1;
 	}
-	while ((n = read(in, buf, sizeof(buf))) > 0)
-		if (write(out, buf, (size_t)n) != n)
-			break;
+	failed = copy_fd(in, out);
 	close(in);
-	if (close(out) || n != 0)
+	if (close(out) || failed)
 		return error_errno("cannot write %s", to);
 	return 0;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "warn.h"
+#include "fileio.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -39,19 +40,11 @@ void warn_set_die_hook(void (*hook)(void))
 /* One write() per message so parallel builds never interleave lines. */
 static void emit(struct strbuf *sb)
 {
-	const char *p = strbuf_str(sb);
-	size_t left = sb->len;
+	int saved = errno;
 
-	while (left) {
-		ssize_t n = write(out_fd, p, left);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		p += n;
-		left -= (size_t)n;
-	}
+	/* Nowhere to report a failure to report. */
+	if (write_in_full(out_fd, strbuf_str(sb), sb->len))
+		errno = saved;
 	strbuf_release(sb);
 }
 

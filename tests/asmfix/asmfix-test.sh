@@ -276,7 +276,7 @@ t_chunked() {
 # Bytes the file occupies on disk beyond its size rounded up to 4 KiB.
 over_alloc() { echo $(( $(stat -c '%b * %B' "$1") - ($(stat -c %s "$1") + 4095) / 4096 * 4096 )); }
 
-# Big outputs to files: blocks are reserved for them up front (asmfix/outfile.c).
+# Big outputs to files: blocks are reserved for them up front (lib/fileio.c).
 # Output written to a file (stdout, -o, -o over an existing file, >> after
 # existing text) is the same as through a pipe, and an output that came out
 # much shorter than its input keeps no reserved blocks past its end.

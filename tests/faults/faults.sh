@@ -150,7 +150,7 @@ case_output() {
 		run out-disk-full "$CCD" gcc -c big.c -o full/big.o
 		expect fail 'full/big\.o|space' full/big.o
 		# asmfix with 2.5 MB of input, more than the disk holds: it reserves
-		# blocks first (asmfix/outfile.c), then the writes fail.  Exit 3 (I/O),
+		# blocks first (lib/fileio.c), then the writes fail.  Exit 3 (I/O),
 		# the cause named, with -o nothing at OUT; the disk is empty again.
 		{ printf '\t.section .debug_str,"MS",@progbits,1\n'
 		  yes '	.string "xxxxxxxxxxxxxxxxxxxxxxxx"' | head -n 80000; } >bigasm.s

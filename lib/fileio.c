@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "outfile.h"
+#include "fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-off_t outfile_input_left(int fd)
+off_t fd_bytes_left(int fd)
 {
 	struct stat st;
 	off_t at;
@@ -16,13 +16,13 @@ off_t outfile_input_left(int fd)
 	return st.st_size > at ? st.st_size - at : 0;
 }
 
-off_t outfile_reserve(int fd, off_t len)
+off_t fd_reserve(int fd, off_t len)
 {
 #ifdef FALLOC_FL_KEEP_SIZE
 	struct stat st;
 	off_t at;
 
-	if (len < OUTFILE_RESERVE_MIN || fstat(fd, &st) || !S_ISREG(st.st_mode))
+	if (len < FD_RESERVE_MIN || fstat(fd, &st) || !S_ISREG(st.st_mode))
 		return -1;
 	/*
 	 * Only past the end: inside the file a reservation would fill its
@@ -42,7 +42,7 @@ off_t outfile_reserve(int fd, off_t len)
 #endif
 }
 
-void outfile_release(int fd, off_t reserved_end)
+void fd_unreserve(int fd, off_t reserved_end)
 {
 	struct stat st;
 	off_t at;
@@ -60,9 +60,10 @@ void outfile_release(int fd, off_t reserved_end)
 		return;	/* a hint: nothing to undo */
 }
 
-/* write() all of [p, p + n). */
-static int write_full(int fd, const char *p, size_t n)
+int write_in_full(int fd, const void *buf, size_t n)
 {
+	const char *p = buf;
+
 	while (n) {
 		ssize_t k = write(fd, p, n);
 
@@ -90,17 +91,17 @@ static int copy_through_buffer(int from, int to)
 			continue;
 		if (n <= 0)
 			return n < 0 ? -1 : 0;
-		if (write_full(to, buf, (size_t)n))
+		if (write_in_full(to, buf, (size_t)n))
 			return -1;
 	}
 }
 
-int outfile_copy(int from, int to)
+int copy_fd(int from, int to)
 {
-	off_t left = outfile_input_left(from), reserved;
+	off_t left = fd_bytes_left(from), reserved;
 	int moved = 0;
 
-	reserved = outfile_reserve(to, left);
+	reserved = fd_reserve(to, left);
 	while (left > 0) {
 		ssize_t n = copy_file_range(from, NULL, to, NULL, (size_t)left, 0);
 
@@ -120,6 +121,6 @@ int outfile_copy(int from, int to)
 	}
 	if (left && copy_through_buffer(from, to))
 		return -1;
-	outfile_release(to, reserved);
+	fd_unreserve(to, reserved);
 	return 0;
 }
