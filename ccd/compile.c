@@ -232,8 +232,11 @@ static int copy_file(const char *from, const char *to)
 	}
 	failed = copy_fd(in, out);
 	close(in);
-	if (close(out) || failed)
-		return error_errno("cannot write %s", to);
+	if (close(out) || failed) {
+		error_errno("cannot write %s", to);
+		unlink_if_regular(to);	/* never a truncated copy */
+		return -1;
+	}
 	return 0;
 }
 

@@ -162,6 +162,12 @@ case_output() {
 		expect fail 'cannot write output: no space' ""
 		rm -f full/big.s
 		[ -z "$(ls -A full)" ] || bad "asmfix left on the full disk: $(ls -A full)"
+		# ccd --assem=both keeps the backend's assembly (~200 KiB here) next
+		# to the object: the copy fails, and no truncated .raw.S is left.
+		{ printf 'int tbl[] = {'; seq -s, 1 20000; printf '};\n'; } >bigtbl.c
+		run assem-raw-disk-full "$CCD" gcc --assem=both -c bigtbl.c -o full/bigtbl.o
+		expect fail 'full/bigtbl\.c\.raw\.S.*space' full/bigtbl.o
+		[ -z "$(ls -A full)" ] || bad "$cur: left on the full disk: $(ls -A full)"
 	else
 		note "skipped out-disk-full: cannot mount a tmpfs (not root?)"
 	fi
