@@ -29,9 +29,11 @@ const struct config_key_info config_keys[CFG__COUNT] = {
 		"lkd does not report the fixes it makes" },
 	[CFG_LKD_VERBOSE] = { "lkd_verbose", "LKD_VERBOSE", CFGT_BOOL, NULL, "no",
 		"lkd explains what it checks and runs" },
+	[CFG_LKD_STRICT] = { "lkd_strict", "LKD_STRICT", CFGT_BOOL, NULL, "no",
+		"what lkd cannot interpret fails the link instead of a warning" },
 	[CFG_ALTINSTR_LAYOUT] = { "altinstr_layout", "LKD_ALTINSTR_LAYOUT", CFGT_ENUM,
-		"linux6|linux26", "linux6",
-		".altinstructions record layout: linux6 (12 bytes) or linux26" },
+		"auto|linux612|linux6|linux26", "auto",
+		".altinstructions record layout: auto (read off each object) or a name" },
 };
 
 int config_parse_bool(const char *s)

@@ -25,7 +25,8 @@ enum config_key {
 	CFG_LKD_CHECKS,		/* lkd checks */
 	CFG_LKD_QUIET,
 	CFG_LKD_VERBOSE,
-	CFG_ALTINSTR_LAYOUT,	/* linux6 | linux26 */
+	CFG_LKD_STRICT,		/* what lkd cannot interpret is an error */
+	CFG_ALTINSTR_LAYOUT,	/* auto | linux612 | linux6 | linux26 */
 	CFG__COUNT
 };
 

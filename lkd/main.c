@@ -43,7 +43,9 @@ static void usage(void)
 	       "\n"
 	       "  --lkd-ld=CMD              linker to run (default: ld)\n"
 	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
-	       "  --lkd-altinstr-layout=L   .altinstructions layout: linux6 or linux26\n"
+	       "  --lkd-altinstr-layout=L   .altinstructions layout: auto (default: read off\n"
+	       "                            each object), linux612, linux6 or linux26\n"
+	       "  --lkd-strict              what lkd cannot interpret is an error, not a warning\n"
 	       "  --lkd-quiet               do not report the fixes lkd makes\n"
 	       "  --lkd-verbose             explain what is checked and run\n"
 	       "  --lkd-verify FILE...      check objects/archives/@lists without linking\n"
@@ -88,6 +90,8 @@ static int parse_lkd_option(struct lkd_opts *o, const char *a)
 		return config_set(&o->cfg, CFG_LKD_QUIET, "yes", a);
 	else if (!strcmp(a, "--lkd-verbose"))
 		return config_set(&o->cfg, CFG_LKD_VERBOSE, "yes", a);
+	else if (!strcmp(a, "--lkd-strict"))
+		return config_set(&o->cfg, CFG_LKD_STRICT, "yes", a);
 	else if ((v = opt_value(a, "--lkd-ld")))
 		return config_set(&o->cfg, CFG_LD, v, "--lkd-ld");
 	else if ((v = opt_value(a, "--lkd-checks")))
@@ -118,6 +122,7 @@ static void init_ctx(struct lkd_ctx *ctx, struct lkd_opts *o, enum lkd_mode mode
 	ctx->mode = mode;
 	ctx->quiet = config_bool(&o->cfg, CFG_LKD_QUIET);
 	ctx->verbose = config_bool(&o->cfg, CFG_LKD_VERBOSE);
+	ctx->strict = config_bool(&o->cfg, CFG_LKD_STRICT);
 	ctx->layout = config_get(&o->cfg, CFG_ALTINSTR_LAYOUT);
 }
 

@@ -10,6 +10,7 @@
  * their relocations in relocatable objects, and through the linked
  * values in executables (vmlinux, vdso), which have no relocations left.
  */
+#include "altlayout.h"
 #include "check.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -22,59 +23,6 @@
 #define ALTINSTR_SEC	".altinstructions"
 #define REPL_SEC	".altinstr_replacement"
 #define MAX_REPORTS	20	/* per section; a broken compiler breaks them all */
-
-enum alt_ref { REF_PCREL, REF_ABS };
-
-struct alt_layout {
-	const char *name;
-	unsigned char class;
-	unsigned char size;		/* one record */
-	unsigned char instr, repl;	/* offsets of the two references */
-	unsigned char ref_size;
-	enum alt_ref ref;
-	unsigned char instrlen, replen;	/* offsets of the u8 lengths */
-	const char *instr_field, *repl_field;
-};
-
-static const struct alt_layout layouts[] = {
-	/*
-	 * Linux 4.x to 6.x, x86 struct alt_instr (__packed): s32 instr_offset,
-	 * s32 repl_offset, u16 cpuid, u8 instrlen, u8 replacementlen.
-	 */
-	{ "linux6", ELFCLASS64, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset" },
-	{ "linux6", ELFCLASS32, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset" },
-	/*
-	 * 2.6 era: u8 *instr, u8 *replacement, u8 cpuid, u8 instrlen,
-	 * u8 replacementlen, padding to pointer alignment.
-	 */
-	{ "linux26", ELFCLASS64, 24, 0, 8, 8, REF_ABS, 17, 18, "instr", "replacement" },
-	{ "linux26", ELFCLASS32, 12, 0, 4, 4, REF_ABS, 9, 10, "instr", "replacement" },
-};
-
-int altinstr_layout_known(const char *name)
-{
-	for (size_t i = 0; i < sizeof(layouts) / sizeof(*layouts); i++)
-		if (!strcmp(layouts[i].name, name))
-			return 1;
-	return 0;
-}
-
-static const struct alt_layout *find_layout(const char *name, unsigned char class)
-{
-	for (size_t i = 0; i < sizeof(layouts) / sizeof(*layouts); i++)
-		if (!strcmp(layouts[i].name, name) && layouts[i].class == class)
-			return &layouts[i];
-	return NULL;
-}
-
-static unsigned int want_type(const struct alt_layout *l, unsigned int machine)
-{
-	if (machine == EM_386)
-		return l->ref == REF_PCREL ? R_386_PC32 : R_386_32;
-	if (l->ref == REF_PCREL)
-		return R_X86_64_PC32;
-	return l->ref_size == 8 ? R_X86_64_64 : R_X86_64_32;
-}
 
 static const char *type_name(unsigned int machine, unsigned int type, char *buf, size_t len)
 {
@@ -169,7 +117,7 @@ static void check_rel_ref(struct rec *r, const struct lkd_reloc *rel, const char
 			  int want_repl, unsigned int len)
 {
 	struct lkd_obj *obj = r->obj;
-	unsigned int machine = obj->ehdr.e_machine, want = want_type(r->l, machine);
+	unsigned int machine = obj->ehdr.e_machine, want = altlayout_reloc_type(r->l, machine);
 	char b1[32], b2[32];
 	const char *secname;
 	GElf_Sxword off;
@@ -247,13 +195,19 @@ static void locate_rel(struct rec *r, const struct lkd_reloc *instr)
 	}
 }
 
+/* A length byte of the record; 0 where the layout does not say. */
+static unsigned int rec_len(const unsigned char *p, unsigned char at)
+{
+	return at == ALT_NO_LEN ? 0 : p[at];
+}
+
 /* Relocations [rel, rel + n) all lie within this record. */
 static void check_rel_record(struct rec *r, const unsigned char *p,
 			     const struct lkd_reloc *rel, size_t n)
 {
 	const struct alt_layout *l = r->l;
 	const struct lkd_reloc *ri, *rr;
-	unsigned int ilen = p[l->instrlen], rlen = p[l->replen];
+	unsigned int ilen = rec_len(p, l->instrlen), rlen = rec_len(p, l->replen);
 
 	ri = only_reloc(r, rel, n, l->instr, l->instr_field);
 	locate_rel(r, ri);
@@ -268,7 +222,7 @@ static void check_rel_record(struct rec *r, const unsigned char *p,
 	}
 	check_rel_ref(r, ri, l->instr_field, 0, ilen);
 	check_rel_ref(r, rr, l->repl_field, 1, rlen);
-	if (rlen > ilen)
+	if (l->instrlen != ALT_NO_LEN && rlen > ilen)
 		rec_error(r, "replacementlen %u is larger than instrlen %u", rlen, ilen);
 }
 
@@ -346,7 +300,7 @@ static void check_linked_ref(struct rec *r, GElf_Addr target, const char *field,
 static void check_linked_record(struct rec *r, const unsigned char *p, GElf_Addr addr)
 {
 	const struct alt_layout *l = r->l;
-	unsigned int ilen = p[l->instrlen], rlen = p[l->replen];
+	unsigned int ilen = rec_len(p, l->instrlen), rlen = rec_len(p, l->replen);
 	GElf_Addr it = linked_target(l, p + l->instr, addr + l->instr);
 	GElf_Addr rt = linked_target(l, p + l->repl, addr + l->repl);
 	int good;
@@ -358,10 +312,11 @@ static void check_linked_record(struct rec *r, const unsigned char *p, GElf_Addr
 	}
 	check_linked_ref(r, it, l->instr_field, 0, ilen);
 	check_linked_ref(r, rt, l->repl_field, 1, rlen);
-	if (rlen > ilen)
+	if (l->instrlen != ALT_NO_LEN && rlen > ilen)
 		rec_error(r, "replacementlen %u is larger than instrlen %u", rlen, ilen);
 }
 
+/* Check the records of section idx under layout l; returns the faults found. */
 static int check_section(struct lkd_obj *obj, const struct alt_layout *l, size_t idx,
 			 GElf_Shdr *sh, unsigned long *reports)
 {
@@ -373,14 +328,14 @@ static int check_section(struct lkd_obj *obj, const struct alt_layout *l, size_t
 
 	if (!d)
 		return error("%s: cannot read %s: %s", obj->name, ALTINSTR_SEC, elf_errmsg(-1));
-	if (d->d_size % l->size) {
+	nrec = altlayout_records(l, d->d_size);
+	if (!nrec && d->d_size) {
 		error("%s: %s: size %zu is not a multiple of the %u-byte %s record",
 		      obj->name, ALTINSTR_SEC, d->d_size, l->size, l->name);
 		return 1;
 	}
 	if (relocatable && obj_relocs_for(obj, idx, &rel, &nrel))
 		return -1;
-	nrec = d->d_size / l->size;
 	for (size_t i = 0; i < nrec; i++) {
 		const unsigned char *p = (const unsigned char *)d->d_buf + i * l->size;
 		size_t first = ri;
@@ -391,11 +346,11 @@ static int check_section(struct lkd_obj *obj, const struct alt_layout *l, size_t
 		r.near_sec = 0;
 		if (!relocatable) {
 			check_linked_record(&r, p, sh->sh_addr + r.off);
-			continue;
+		} else {
+			while (ri < nrel && rel[ri].offset < r.off + l->size)
+				ri++;
+			check_rel_record(&r, p, nrel ? rel + first : NULL, ri - first);
 		}
-		while (ri < nrel && rel[ri].offset < r.off + l->size)
-			ri++;
-		check_rel_record(&r, p, nrel ? rel + first : NULL, ri - first);
 	}
 	if (ri < nrel) {
 		r.off = rel[ri].offset;
@@ -409,32 +364,197 @@ static int check_section(struct lkd_obj *obj, const struct alt_layout *l, size_t
 	return r.faults;
 }
 
+/*
+ * A section lkd cannot read: said once, and the rest of the object is
+ * still checked and linked; --lkd-strict makes it an error.
+ */
+__attribute__((format(printf, 3, 4)))
+static int cannot_interpret(struct lkd_ctx *ctx, struct lkd_obj *obj, const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	if (ctx->strict)
+		error("%s: %s: cannot interpret: %s", obj->name, ALTINSTR_SEC, sb.buf);
+	else
+		warning("%s: %s: cannot interpret: %s; not checked", obj->name, ALTINSTR_SEC,
+			sb.buf);
+	strbuf_release(&sb);
+	return ctx->strict;
+}
+
+struct choice {
+	const struct alt_layout *l;
+	size_t good, total;	/* relocations (objects) or records (linked files) */
+};
+
+/* a explains a larger share of what it was tried on than b. */
+static int better(const struct choice *a, const struct choice *b)
+{
+	return !b->l || a->good * b->total > b->good * a->total;
+}
+
+/*
+ * In an object the relocations show the layout: the table layout (whose
+ * record size divides the section) that puts most of them at its two
+ * references, with its relocation type.  Errors are then faults of
+ * single records, which a compiler bug makes.
+ */
+static void choose_rel(struct lkd_obj *obj, size_t size, const struct lkd_reloc *rel,
+		       size_t nrel, struct choice *best, struct choice *nofit)
+{
+	unsigned int machine = obj->ehdr.e_machine;
+	const struct alt_layout *l;
+
+	for (size_t i = 0; (l = altlayout_nth(obj->ehdr.e_ident[EI_CLASS], i)); i++) {
+		struct choice c = { l, altlayout_relocs_fitting(l, machine, rel, nrel), nrel };
+
+		if (altlayout_records(l, size) && better(&c, best))
+			*best = c;
+		/* A size that does not fit, with relocations past one record that do. */
+		if (!altlayout_records(l, size) && c.good == nrel &&
+		    rel[nrel - 1].offset >= l->size &&
+		    !nofit->l)
+			*nofit = c;
+	}
+}
+
+/*
+ * A linked file has no relocations: the layout whose records' two
+ * references land inside sections of the file, the original instruction
+ * in code.  Under a wrong layout they read length bytes and feature words
+ * as offsets, which land nowhere.  Faults of the kind a bad link makes
+ * (a replacement merged into .text) leave the references landing.
+ */
+static size_t linked_fitting(struct lkd_obj *obj, const struct alt_layout *l,
+			     const unsigned char *buf, size_t size, GElf_Addr addr)
+{
+	size_t fit = 0, nrec = altlayout_records(l, size);
+
+	for (size_t i = 0; i < nrec; i++) {
+		GElf_Addr off = i * l->size;
+		const unsigned char *p = buf + off;
+		int exec, repl;
+
+		section_at(obj, linked_target(l, p + l->instr, addr + off + l->instr), 0, &exec);
+		if (exec && section_at(obj, linked_target(l, p + l->repl, addr + off + l->repl),
+				       1, &repl))
+			fit++;
+	}
+	return fit;
+}
+
+static void choose_linked(struct lkd_obj *obj, size_t idx, GElf_Shdr *sh, size_t size,
+			  struct choice *best)
+{
+	Elf_Data *d = obj_sec_data(obj, idx);
+	const struct alt_layout *l;
+
+	if (!d || d->d_size != size)
+		return;
+	for (size_t i = 0; (l = altlayout_nth(obj->ehdr.e_ident[EI_CLASS], i)); i++) {
+		struct choice c = { l, 0, altlayout_records(l, size) };
+
+		if (!c.total)
+			continue;
+		c.good = linked_fitting(obj, l, d->d_buf, size, sh->sh_addr);
+		if (better(&c, best))
+			*best = c;
+	}
+}
+
+/* The layout to check section idx with; NULL when none is understood (said so). */
+static const struct alt_layout *pick_layout(struct lkd_ctx *ctx, struct lkd_obj *obj,
+					    size_t idx, GElf_Shdr *sh, size_t size,
+					    struct alt_layout *inferred, int *findings)
+{
+	struct choice best = { 0 }, nofit = { 0 };
+	struct lkd_reloc *rel = NULL;
+	size_t nrel = 0;
+
+	if (obj->ehdr.e_type != ET_REL) {
+		choose_linked(obj, idx, sh, size, &best);
+		if (best.l && best.good * 2 >= best.total && best.good)
+			return best.l;
+		*findings += cannot_interpret(ctx, obj, "size %zu: the records of no known "
+					      "layout (linux612, linux6, linux26) point into "
+					      "this file", size);
+		return NULL;
+	}
+	if (obj_relocs_for(obj, idx, &rel, &nrel)) {
+		*findings = -1;
+		return NULL;
+	}
+	if (nrel)
+		choose_rel(obj, size, rel, nrel, &best, &nofit);
+	if (!(best.l && best.good * 2 > best.total) && nrel &&
+	    !altlayout_infer(inferred, obj->ehdr.e_ident[EI_CLASS], obj->ehdr.e_machine,
+			     size, rel, nrel)) {
+		best = (struct choice){ inferred, nrel, nrel };
+	}
+	free(rel);
+	if (best.l && best.good * 2 > best.total)
+		return best.l;
+	if (nofit.l) {
+		error("%s: %s: size %zu is not a multiple of the %u-byte %s record its "
+		      "relocations show", obj->name, ALTINSTR_SEC, size, nofit.l->size,
+		      nofit.l->name);
+		*findings += 1;
+		return NULL;
+	}
+	*findings += cannot_interpret(ctx, obj, "size %zu, %zu relocations: no known layout "
+				      "(linux612, linux6, linux26) fits them", size, nrel);
+	return NULL;
+}
+
+static int check_one(struct lkd_ctx *ctx, struct lkd_obj *obj, size_t idx, GElf_Shdr *sh)
+{
+	struct alt_layout inferred;
+	const struct alt_layout *l;
+	unsigned long reports = 0;
+	int findings = 0, r;
+
+	if (obj->ehdr.e_machine != EM_386 && obj->ehdr.e_machine != EM_X86_64)
+		return cannot_interpret(ctx, obj, "machine %u; lkd knows the x86 records only",
+					obj->ehdr.e_machine);
+	if (strcmp(ctx->layout, "auto")) {
+		l = altlayout_named(ctx->layout, obj->ehdr.e_ident[EI_CLASS]);
+		if (!l)
+			return error("unknown altinstr layout '%s'", ctx->layout);
+	} else if (!sh->sh_size) {
+		return 0;
+	} else {
+		l = pick_layout(ctx, obj, idx, sh, sh->sh_size, &inferred, &findings);
+		if (!l)
+			return findings;
+	}
+	if (ctx->verbose && l->instrlen == ALT_NO_LEN)
+		note("%s: checking %s (inferred layout, %u-byte records, references at %u "
+		     "and %u; lengths not checked)", obj->name, ALTINSTR_SEC, l->size, l->instr,
+		     l->repl);
+	else if (ctx->verbose)
+		note("%s: checking %s (%s layout, %u-byte records)", obj->name, ALTINSTR_SEC,
+		     l->name, l->size);
+	r = check_section(obj, l, idx, sh, &reports);
+	return r < 0 ? -1 : findings + r;
+}
+
 static int altinstr_check(struct lkd_ctx *ctx, struct lkd_obj *obj)
 {
-	const struct alt_layout *l = NULL;
 	int findings = 0;
 
 	for (size_t i = 1; i < obj->shnum; i++) {
 		const char *name = obj_sec_name(obj, i);
-		unsigned long reports = 0;
 		GElf_Shdr sh;
 		int r;
 
 		if (!name || strcmp(name, ALTINSTR_SEC) || !obj_shdr(obj, i, &sh) ||
 		    sh.sh_type == SHT_NOBITS)
 			continue;
-		if (obj->ehdr.e_machine != EM_386 && obj->ehdr.e_machine != EM_X86_64) {
-			error("%s: %s for machine %u; lkd understands only x86", obj->name,
-			      ALTINSTR_SEC, obj->ehdr.e_machine);
-			return findings + 1;
-		}
-		l = find_layout(ctx->layout, obj->ehdr.e_ident[EI_CLASS]);
-		if (!l)
-			return error("unknown altinstr layout '%s'", ctx->layout);
-		if (ctx->verbose)
-			note("%s: checking %s (%s layout, %u-byte records)", obj->name,
-			     ALTINSTR_SEC, l->name, l->size);
-		r = check_section(obj, l, i, &sh, &reports);
+		r = check_one(ctx, obj, i, &sh);
 		if (r < 0)
 			return -1;
 		findings += r;

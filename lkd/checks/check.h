@@ -20,7 +20,8 @@ struct lkd_ctx {
 	enum lkd_mode mode;
 	int quiet;		/* no notes about fixes */
 	int verbose;		/* explain */
-	const char *layout;	/* altinstr layout name: linux6 | linux26 */
+	int strict;		/* what a check cannot interpret is an error */
+	const char *layout;	/* altinstr layout: auto or a name in altlayout.c */
 	/* Results the driver acts on: */
 	int define_common;	/* ld must get -d */
 	unsigned long commons;	/* SHN_COMMON symbols seen */
@@ -52,8 +53,5 @@ int lkd_run_output_checks(struct lkd_ctx *ctx, lkd_check_mask mask, struct lkd_o
 /* Every check's messages: "lkd: error: OBJ: ..." through warn.h. */
 extern const struct lkd_check check_common;
 extern const struct lkd_check check_altinstr;
-
-/* altinstr.c: is this a known layout name? */
-int altinstr_layout_known(const char *name);
 
 #endif

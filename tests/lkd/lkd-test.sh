@@ -10,7 +10,7 @@ set -u
 export LC_ALL=C
 # No user or system configuration leaks into the tests.
 export CCD_SYSTEM_CONFIG=/nonexistent XDG_CONFIG_HOME=/nonexistent
-unset LKD_LD LKD_CHECKS LKD_QUIET LKD_VERBOSE LKD_ALTINSTR_LAYOUT
+unset LKD_LD LKD_CHECKS LKD_QUIET LKD_VERBOSE LKD_ALTINSTR_LAYOUT LKD_STRICT
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/lkd-test.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
@@ -111,8 +111,6 @@ case_alt_faults() {
 		"extra-reloc.o: .$at: unexpected relocation at record offset 8 (only instr_offset and repl_offset are relocated)"
 	fault undefined \
 		"undefined.o: .altinstructions+0xc (record 1): instr_offset: relocation against 'nowhere', which is not defined in a section of this object"
-	fault short-record \
-		"short-record.o: .altinstructions: size 23 is not a multiple of the 12-byte linux6 record"
 	# ld is not even run when an input is faulty.
 	make_recorder
 	rm -f ld-argv.txt
@@ -237,8 +235,11 @@ PY
 	m badar.a "member at offset 8 runs past the end"
 	m badhdr.a "truncated or corrupt archive header at offset 8"
 	m text.o "not an ELF object or archive"
-	expect 1 "$LKD" --lkd-verify arm.o
-	has "arm.o: .altinstructions for machine 40; lkd understands only x86"
+	# A valid object lkd cannot interpret is a warning; --lkd-strict makes it an error.
+	expect 0 "$LKD" --lkd-verify arm.o
+	has "lkd: warning: arm.o: .altinstructions: cannot interpret: machine 40; lkd knows the x86 records only; not checked"
+	expect 1 "$LKD" --lkd-verify --lkd-strict arm.o
+	has "lkd: error: arm.o: .altinstructions: cannot interpret: machine 40"
 	# In a link a malformed input stops lkd before ld, with no output.
 	expect 1 "$LKD" -r -o out.o clean.o trunc.o
 	has "trunc.o: section header table"
@@ -253,15 +254,118 @@ case_layout() {
 	as --64 -o l26.o "$FIXTURES/linux26.s" || fail "as"
 	expect 0 "$LKD" --lkd-verify --lkd-altinstr-layout=linux26 l26.o
 	LKD_ALTINSTR_LAYOUT=linux26 expect 0 "$LKD" --lkd-verify l26.o
-	expect 1 "$LKD" --lkd-verify l26.o
+	# By default the layout is read off the object's relocations.
+	expect 0 "$LKD" --lkd-verify --lkd-verbose l26.o
+	has "l26.o: checking .altinstructions (linux26 layout, 24-byte records)"
+	# A layout named on the command line is what the records must be.
+	expect 1 "$LKD" --lkd-verify --lkd-altinstr-layout=linux6 l26.o
 	has "instr_offset: absolute relocation R_X86_64_64, expected R_X86_64_PC32"
 	expect 2 "$LKD" --lkd-verify --lkd-altinstr-layout=linux99 l26.o
 	has "linux99"
-	mkdir -p cfg/ccd && echo 'altinstr_layout = linux26' > cfg/ccd/ccd.conf
+	mkdir -p cfg/ccd && echo 'altinstr_layout = linux6' > cfg/ccd/ccd.conf
+	XDG_CONFIG_HOME=$W/cfg expect 1 "$LKD" --lkd-verify l26.o
+	echo 'altinstr_layout = linux26' > cfg/ccd/ccd.conf
 	XDG_CONFIG_HOME=$W/cfg expect 0 "$LKD" --lkd-verify l26.o
 	echo 'lkd_checks = bogus' > cfg/ccd/ccd.conf
 	XDG_CONFIG_HOME=$W/cfg expect 2 "$LKD" --lkd-verify l26.o
 	has "unknown check 'bogus'"
+}
+
+# Objects from each kernel's alternative macros (tests/fixtures/): by
+# default lkd reads the layout off each object, in a link too.
+case_layout_infer() {
+	local h m o want
+	for h in 26 61 612; do
+		for m in 64 32; do
+			o=a$h-$m.o
+			case $h in
+			26) gcc -m$m -O2 -fno-pie -c "$FIXTURES/alt-kernel-26.c" -o $o ;;
+			61) gcc -m$m -O2 -fno-pie -c "$FIXTURES/alt-kernel.c" -o $o ;;
+			612) gcc -m$m -O2 -fno-pie -DALT_LINUX612 -c "$FIXTURES/alt-kernel.c" -o $o ;;
+			esac || fail "gcc $o"
+			case $h/$m in
+			26/64) want="linux26 layout, 24-byte" ;;
+			26/32) want="linux26 layout, 12-byte" ;;
+			61/*) want="linux6 layout, 12-byte" ;;
+			612/*) want="linux612 layout, 14-byte" ;;
+			esac
+			expect 0 "$LKD" --lkd-verify --lkd-verbose $o
+			has "$o: checking .altinstructions ($want records)"
+			grep -q warning err.txt && fail "$o: $(cat err.txt)"
+			if [ $m = 64 ]; then
+				expect 0 "$LKD" -r -o r$o $o
+				ld -e 0 -o $o.exe $o 2>/dev/null || fail "ld $o"
+			else
+				expect 0 "$LKD" -m elf_i386 -r -o r$o $o
+				ld -m elf_i386 -e 0 -o $o.exe $o 2>/dev/null || fail "ld $o"
+			fi
+			expect 0 "$LKD" --lkd-verify --lkd-verbose r$o $o.exe
+			has "r$o: checking .altinstructions ($want records)"
+			has "$o.exe: checking .altinstructions ($want records)"
+		done
+	done
+	# One 14-byte record also fits the 6.1 offsets: its size decides.
+	as --64 -o one.o "$FIXTURES/one-612.s" || fail "as"
+	expect 0 "$LKD" --lkd-verify --lkd-verbose one.o
+	has "one.o: checking .altinstructions (linux612 layout, 14-byte records)"
+	# A layout named by the user is what the records must be.
+	expect 1 "$LKD" --lkd-verify --lkd-altinstr-layout=linux6 a612-64.o
+	has "a612-64.o: .altinstructions: size 154 is not a multiple of the 12-byte linux6 record"
+	expect 1 "$LKD" --lkd-verify --lkd-altinstr-layout=linux612 a61-32.o
+	expect 0 "$LKD" --lkd-verify --lkd-altinstr-layout=linux612 a612-32.o one.o
+	# A layout with no name, read off the relocations.
+	as --64 -o f16.o "$FIXTURES/future-16.s" || fail "as"
+	expect 0 "$LKD" --lkd-verify --lkd-verbose f16.o
+	has "f16.o: checking .altinstructions (inferred layout, 16-byte records, references at 0 and 4; lengths not checked)"
+}
+
+# A record lkd understands and that is wrong is an error in every layout.
+case_layout_corrupt() {
+	gcc -O2 -fno-pie -DALT_LINUX612 -c "$FIXTURES/alt-kernel.c" -o a.o || fail "gcc"
+	ld -e 0 -o a.exe a.o 2>/dev/null || fail "ld"
+	# record 1's replacementlen (byte 13 of a 14-byte record) made 255
+	python3 - a.o a.exe <<'PY' || fail "python3"
+import subprocess, sys
+for f in sys.argv[1:]:
+    out = subprocess.run(['readelf', '-SW', f], capture_output=True, text=True).stdout
+    line = next(l for l in out.splitlines() if ' .altinstructions ' in l)
+    off = int(line.split(']')[1].split()[3], 16)
+    b = bytearray(open(f, 'rb').read())
+    b[off + 14 + 13] = 255
+    open(f, 'wb').write(b)
+PY
+	expect 1 "$LKD" --lkd-verify a.o
+	has "a.o: .altinstructions+0xe (record 1, at alt_rdtsc_ordered"
+	has "replacementlen 255 is larger than instrlen"
+	expect 1 "$LKD" --lkd-verify a.exe
+	has "a.exe: .altinstructions+0xe (record 1"
+	has "replacementlen 255 is larger than instrlen"
+	as --64 --defsym REPL_IN_TEXT=1 -o f16bad.o "$FIXTURES/future-16.s" || fail "as"
+	expect 1 "$LKD" --lkd-verify f16bad.o
+	has "f16bad.o: .altinstructions+0x10 (record 1, at alt_func+0x6): second reference: relocation targets '.text', expected '.altinstr_replacement'"
+	# A 6.1-layout section cut short.
+	fault short-record \
+		"short-record.o: .altinstructions: size 23 is not a multiple of the 12-byte linux6 record its relocations show"
+}
+
+# What lkd cannot interpret is said once and linked; --lkd-strict fails it.
+case_layout_unknown() {
+	local msg="odd.o: .altinstructions: cannot interpret: size 16, 3 relocations: no known layout (linux612, linux6, linux26) fits them"
+	as --64 -o odd.o "$FIXTURES/odd-refs.s" || fail "as"
+	expect 0 "$LKD" --lkd-verify odd.o
+	has "lkd: warning: $msg; not checked"
+	[ "$(wc -l < err.txt)" = 1 ] || fail "more than one message: $(cat err.txt)"
+	expect 0 "$LKD" -r -o odd-r.o odd.o
+	has "lkd: warning: $msg; not checked"
+	[ -s odd-r.o ] || fail "no output"
+	expect 1 "$LKD" --lkd-verify --lkd-strict odd.o
+	has "lkd: error: $msg"
+	expect 1 "$LKD" --lkd-strict -r -o strict.o odd.o
+	[ -e strict.o ] && fail "strict: output written"
+	LKD_STRICT=yes expect 1 "$LKD" --lkd-verify odd.o
+	mkdir -p cfg/ccd && echo 'lkd_strict = yes' > cfg/ccd/ccd.conf
+	XDG_CONFIG_HOME=$W/cfg expect 1 "$LKD" --lkd-verify odd.o
+	has "lkd: error: $msg"
 }
 
 case_usage() {

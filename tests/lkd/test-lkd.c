@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "args.h"
+#include "checks/altlayout.h"
 #include "checks/check.h"
 #include "lkd-elf.h"
 #include "strbuf.h"
@@ -157,9 +158,9 @@ static void test_check_lists(void **state)
 	assert_int_equal(lkd_parse_checks("common,altinstr", &m), 0);
 	assert_int_equal(m, 3);
 	assert_int_equal(lkd_parse_checks("common,bogus", &m), -1);
-	assert_true(altinstr_layout_known("linux6"));
-	assert_true(altinstr_layout_known("linux26"));
-	assert_false(altinstr_layout_known("linux5"));
+	assert_true(altlayout_known("linux6"));
+	assert_true(altlayout_known("linux26"));
+	assert_false(altlayout_known("linux5"));
 }
 
 /* A minimal ELF64 header with no sections: enough for the archive walk. */

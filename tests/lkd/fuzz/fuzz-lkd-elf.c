@@ -3,7 +3,7 @@
  * libFuzzer harness for lkd's ELF reading and checks: the input is taken
  * as an object, an executable or an archive, and every check runs on it
  * as an input (verify and -r modes) and as a link output, with both
- * .altinstructions layouts.  Anything but a clean return is a bug.
+ * .altinstructions layouts (auto and each named one).  Anything but a clean return is a bug.
  */
 #include "checks/check.h"
 #include "lkd-elf.h"
@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const layouts[] = { "linux6", "linux26" };
+	static const char *const layouts[] = { "auto", "linux612", "linux6", "linux26" };
 	static const enum lkd_mode modes[] = { LKD_VERIFY, LKD_LINK_REL };
 	static int ready;
 	/* libelf may convert in place: each run gets its own copy. */
@@ -44,10 +44,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		warn_set_fd(open("/dev/null", O_WRONLY | O_CLOEXEC));
 		ready = 1;
 	}
-	for (size_t l = 0; l < 2; l++) {
+	for (size_t l = 0; l < sizeof(layouts) / sizeof(*layouts); l++) {
 		for (size_t m = 0; m < 2; m++) {
 			struct fuzz_run r = { .ctx = { .mode = modes[m], .layout = layouts[l],
-						       .verbose = 1 },
+						       .verbose = 1, .strict = (int)(l & 1) },
 					      .output = (int)m };
 
 			memcpy(buf, data, size);
