@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What kbench's guest (the static init in the benchmark initramfs) and
+ * `kbench run` (the host) agree on.  The guest speaks on the serial console,
+ * one line per record, each starting with a tag so that kernel messages
+ * interleaved on the same console are skipped:
+ *
+ *   KBENCH-BEGIN v=1 runs=N
+ *   KBENCH-KERNEL <the first line of /proc/version>
+ *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
+ *   KBENCH-FAIL <name> <message>          a benchmark that could not run
+ *   KBENCH-WORKLOAD exit=<status>         /kbench-workload ran (see below)
+ *   KBENCH-END ok|fail rows=<count>
+ *
+ * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
+ * smaller is better), "ns" (memory latency, smaller is better) or "MB/s"
+ * (bigger is better); <group> is one of the tables (proc, ipc-lat, ipc-bw,
+ * ctx, fs-vm, mem); samples are decimal numbers, one per run.
+ *
+ * The host passes its wishes on the kernel command line (read from
+ * /proc/cmdline): kbench_runs=N (repetitions of each benchmark, default 9),
+ * kbench_only=a,b (run only these), kbench_quick=1 (fewer iterations, for
+ * smoke tests).  After the benchmarks the guest runs, if present and
+ * executable: /kbench-workload (a user's training program, before the
+ * benchmarks) and /kbench-post (for example a profile collector, after
+ * them).  Then it writes KBENCH-END and ends QEMU through isa-debug-exit:
+ * outb(KB_EXIT_OK or KB_EXIT_FAIL, KB_EXIT_PORT); QEMU exits with (v<<1)|1.
+ */
+#ifndef KBENCH_PROTOCOL_H
+#define KBENCH_PROTOCOL_H
+
+#define KB_PROTO_VERSION 1
+
+#define KB_TAG_BEGIN "KBENCH-BEGIN"
+#define KB_TAG_KERNEL "KBENCH-KERNEL"
+#define KB_TAG_ROW "KBENCH-ROW"
+#define KB_TAG_FAIL "KBENCH-FAIL"
+#define KB_TAG_WORKLOAD "KBENCH-WORKLOAD"
+#define KB_TAG_END "KBENCH-END"
+
+#define KB_WORKLOAD_PATH "/kbench-workload"
+#define KB_POST_PATH "/kbench-post"
+
+#define KB_EXIT_PORT 0xf4
+#define KB_EXIT_OK 0x10		/* QEMU exit status 33 */
+#define KB_EXIT_FAIL 0x11	/* QEMU exit status 35 */
+
+#define KB_DEFAULT_RUNS 9
+
+#endif
