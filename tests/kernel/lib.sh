@@ -10,7 +10,8 @@
 #
 # Environment (set by tests/kernel/meson.build): CCD LKD ASMFIX KTEST_SRC
 # KTEST_WORK_DEFAULT.  Overrides: CCD_KTEST_WORK (the shared work dir),
-# CCD_KTREE_CACHE (unpacked trees), CCD_KTEST_JOBS, KSOURCE (tarball/tree).
+# CCD_KTREE_CACHE (unpacked trees), CCD_KTEST_JOBS, KSOURCE (the 6.1
+# tarball or tree), KSOURCE612 (the 6.12 one).
 
 set -u -o pipefail
 
@@ -19,8 +20,12 @@ KWORK=${CCD_KTEST_WORK:-$KTEST_WORK_DEFAULT}
 export CCD_KTREE_CACHE=${CCD_KTREE_CACHE:-$KWORK/ktree}
 KJOBS=${CCD_KTEST_JOBS:-2}
 KSOURCE=${KSOURCE:-/usr/src/linux-source-6.1.tar.xz}
+KSOURCE612=${KSOURCE612:-/usr/src/linux-source-6.12.tar.xz}
 BAB=$KTEST_SRC/build-and-boot
 SERIES=$KTEST_SRC/../../kernel-patches/linux-6.1/series
+SERIES612=$KTEST_SRC/../../kernel-patches/linux-6.12/series
+MINIMAL=$KTEST_SRC/minimal.config
+KBENCHCFG=$KTEST_SRC/../../kbench/kbench.config
 T=${0##*/}
 
 mkdir -p "$KWORK" || exit 1
@@ -30,40 +35,69 @@ fail() { echo "$T: FAIL: $*"; exit 1; }
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "$BAB" "$SERIES" "$(dirname "$SERIES")"/*.patch | md5sum | cut -c1-16
+	cat "$CCD" "$LKD" "$BAB" "$MINIMAL" "$KBENCHCFG" \
+		"$SERIES" "$(dirname "$SERIES")"/*.patch \
+		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
+}
+
+# The configurations CI builds (kernel-setup builds them first); the
+# extended ones are built only with CCD_KTEST_EXTENDED=1 (see tests/README).
+KCONFIGS_CI="x86_64 x86_64-612 x86_64-612-clang-keep"
+KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386"
+
+# A test that needs an extended configuration skips (exit 77) unless asked for.
+extended_only() {	# name
+	case " $KCONFIGS_EXTENDED " in *" $1 "*) ;; *) return 0 ;; esac
+	[ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && return 0
+	log "SKIP: configuration $1 is built only with CCD_KTEST_EXTENDED=1 (CI time budget)"
+	exit 77
 }
 
 # The recipes.  Each builds into $dir (obj/ is the O= directory).
-recipe_x86_64() {	# the oracle pair: gcc, then ccd+lkd at the same path
-	"$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" --no-boot || return 1
+oracle_pair() {	# source fragment: plain gcc into gcc/, then ccd+lkd at the same path
+	"$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" --no-boot ||
+		return 1
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
 		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name vmlinux \
 			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
 	rm -rf "$dir/obj"
-	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" \
+	CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" \
 		--no-boot -- CC="$CCD" LD="$LKD"
 }
 
+recipe_x86_64() { oracle_pair "$KSOURCE" "$MINIMAL"; }
+
+recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG"; }
+
+# 6.12 through ccd with the clang backend, on the patched tree with the
+# keep-alive accessors on: one build proves both (CI time is the budget).
+recipe_x86_64_612_clang_keep() {
+	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE612" --series="$SERIES612" \
+		--fragment="$KBENCHCFG" --out="$dir/obj" --jobs="$KJOBS" \
+		--enable=CCD_KEEP_ACCESSORS --no-boot -- CC="$CCD" LD="$LKD"
+}
+
 recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd
-	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --series="$SERIES" --out="$dir/obj" \
-		--jobs="$KJOBS" --enable=CCD_KEEP_ACCESSORS --no-boot -- CC="$CCD" LD="$LKD"
+	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --series="$SERIES" --fragment="$MINIMAL" \
+		--out="$dir/obj" --jobs="$KJOBS" --enable=CCD_KEEP_ACCESSORS --no-boot \
+		-- CC="$CCD" LD="$LKD"
 }
 
 recipe_x86_64_clang() {	# clang backend behind ccd
-	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
+	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$MINIMAL" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
 }
 
 recipe_i386() {
-	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --arch=i386 --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
+	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$MINIMAL" --arch=i386 \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
 }
 
 build_locked() {	# name
 	local name=$1 key t0
 	dir=$KWORK/$name
-	key="$name $(tool_sum) $KSOURCE"
+	key="$name $(tool_sum) $KSOURCE $KSOURCE612"
 	if [ -f "$dir.ok" ] && [ "$(cat "$dir.ok")" = "$key" ]; then
 		log "reusing build $name ($dir)"
 		return 0
@@ -94,6 +128,7 @@ build_locked() {	# name
 # need_build NAME: build (or reuse) configuration NAME; sets $dir.
 need_build() {
 	local rc
+	extended_only "$1"
 	dir=$KWORK/$1
 	(
 		flock 9 || exit 1

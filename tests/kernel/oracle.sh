@@ -1,21 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# kernel-oracle: a 6.1 tinyconfig built with plain make (gcc) and with
+# kernel-oracle [CONFIG]: a kbench-config kernel (CONFIG x86_64: 6.1, the
+# default; x86_64-612: 6.12) built with plain make (gcc) and with
 # make CC=ccd LD=lkd (gcc backend, unpatched tree), at the same path with the
-# same KBUILD_BUILD_*: every .o byte-identical, and both kernels boot.
+# same KBUILD_BUILD_*: every .o byte-identical, vmlinux and bzImage too, and
+# both kernels boot.
 . "$(dirname "$0")/lib.sh"
+cfg=${1:-x86_64}
 
 # Objects allowed to differ, each with the reason (none known so far).
 declare -A exceptions=()
 
-need_build x86_64 || fail "the x86_64 builds failed"
+need_build "$cfg" || fail "the $cfg builds failed"
 log "build time: gcc $(cat "$dir/gcc.seconds") s, ccd+lkd $(cat "$dir/obj/.ccd-build-seconds") s"
 
 # debian/: what kernel-bindeb-pkg (which reuses this build) packaged.
 objects() { (cd "$1" && find . -path ./debian -prune -o -name '*.o' -print | sort); }
-objects "$dir/gcc" >"$KWORK/oracle.gcc.list"
-objects "$dir/obj" >"$KWORK/oracle.ccd.list"
-only=$(comm -3 "$KWORK/oracle.gcc.list" "$KWORK/oracle.ccd.list")
+objects "$dir/gcc" >"$KWORK/oracle-$cfg.gcc.list"
+objects "$dir/obj" >"$KWORK/oracle-$cfg.ccd.list"
+only=$(comm -3 "$KWORK/oracle-$cfg.gcc.list" "$KWORK/oracle-$cfg.ccd.list")
 [ -z "$only" ] || { echo "$only" | head -20 | sed 's/^/  | only in one build: /'; fail "the builds made different sets of objects"; }
 
 n=0 same=0 bad=0
@@ -29,14 +32,22 @@ while IFS= read -r o; do
 		bad=$((bad + 1))
 		[ $bad -le 20 ] && echo "  | differs: $o ($(cmp "$dir/gcc/$o" "$dir/obj/$o" 2>&1 | head -1))"
 	fi
-done <"$KWORK/oracle.gcc.list"
+done <"$KWORK/oracle-$cfg.gcc.list"
+for f in vmlinux arch/x86/boot/bzImage; do
+	if cmp -s "$dir/gcc/$f" "$dir/obj/$f"; then
+		log "$f byte-identical"
+	else
+		bad=$((bad + 1))
+		echo "  | differs: $f"
+	fi
+done
 log "$n objects: $same byte-identical, $bad differ, ${#exceptions[@]} known exceptions"
 [ "$n" -gt 500 ] || fail "only $n objects: not a kernel build?"
 status=0
 [ $bad = 0 ] || { echo "$T: FAIL: $bad objects differ"; status=1; }
 
-boot_kernel "$dir/gcc/arch/x86/boot/bzImage" x86_64 oracle-gcc || { echo "$T: FAIL: gcc kernel did not boot"; status=1; }
-boot_kernel "$dir/obj/arch/x86/boot/bzImage" x86_64 oracle-ccd || { echo "$T: FAIL: ccd kernel did not boot"; status=1; }
+boot_kernel "$dir/gcc/arch/x86/boot/bzImage" x86_64 "oracle-$cfg-gcc" || { echo "$T: FAIL: gcc kernel did not boot"; status=1; }
+boot_kernel "$dir/obj/arch/x86/boot/bzImage" x86_64 "oracle-$cfg-ccd" || { echo "$T: FAIL: ccd kernel did not boot"; status=1; }
 verify_objects "$dir/obj" || status=1
 lockfix_clean "$dir/obj" || status=1
 exit $status

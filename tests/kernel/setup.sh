@@ -5,13 +5,16 @@
 # other tests reuse its builds but still build what they need on their own.
 . "$(dirname "$0")/lib.sh"
 
+# Every configuration the suite shares, in the order the tests need them.
+KCONFIGS=$KCONFIGS_CI
+[ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && KCONFIGS="$KCONFIGS $KCONFIGS_EXTENDED"
 rm -f "$KWORK"/*.failed
 t0=$(date +%s)
 bad=
-for c in x86_64 x86_64-keep x86_64-clang i386; do
+for c in $KCONFIGS; do
 	need_build "$c" || bad="$bad $c"
 done
-for c in x86_64 x86_64-keep x86_64-clang i386; do
+for c in $KCONFIGS; do
 	[ -f "$KWORK/$c.seconds" ] || continue
 	extra=
 	if [ -f "$KWORK/$c/gcc.seconds" ]; then
