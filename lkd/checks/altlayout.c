@@ -12,11 +12,11 @@ static const struct alt_layout layouts[] = {
 	 * Linux 6.3 on: s32 instr_offset, s32 repl_offset, u32 ft_flags
 	 * (cpuid and flags), u8 instrlen, u8 replacementlen; __packed.
 	 */
-	{ "linux612", ELFCLASS64, 14, 0, 4, 4, REF_PCREL, 12, 13, "instr_offset", "repl_offset" },
-	{ "linux612", ELFCLASS32, 14, 0, 4, 4, REF_PCREL, 12, 13, "instr_offset", "repl_offset" },
+	{ "linux612", ELFCLASS64, 14, 0, 4, 4, REF_PCREL, 12, 13, "instr_offset", "repl_offset", 0 },
+	{ "linux612", ELFCLASS32, 14, 0, 4, 4, REF_PCREL, 12, 13, "instr_offset", "repl_offset", 0 },
 	/* Linux 4.x to 6.2: the same with a u16 cpuid (12 bytes). */
-	{ "linux6", ELFCLASS64, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset" },
-	{ "linux6", ELFCLASS32, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset" },
+	{ "linux6", ELFCLASS64, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset", 0 },
+	{ "linux6", ELFCLASS32, 12, 0, 4, 4, REF_PCREL, 10, 11, "instr_offset", "repl_offset", 0 },
 	/*
 	 * 2.6 era: u8 *instr, u8 *replacement, u8 cpuid, u8 instrlen,
 	 * u8 replacementlen, padding to pointer alignment.  The macros put
