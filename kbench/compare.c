@@ -143,7 +143,7 @@ static void print_row(const struct kb_result *res, int nr, const struct kb_row *
 		}
 		pct = speedup_pct(a->unit, a->median, b->median);
 		speedup_range(a, b, &lo, &hi);
-		printf(" %+*.1f%%%c", LABEL_WIDTH - 4, pct, lo <= 0 && hi >= 0 ? '~' : ' ');
+		printf(" %+*.1f%%%c", LABEL_WIDTH - 4, pct, lo <= 0 && hi >= 0 ? '~' : fabs(pct) < 0.05 ? '~' : ' ');
 		if (strcmp(a->group, "mem")) {
 			sum[i] += pct;
 			count[i]++;

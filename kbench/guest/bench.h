@@ -14,7 +14,8 @@ struct bench {
 	const char *name;
 	const char *unit;	/* "us", "ns" or "MB/s" (protocol.h) */
 	const char *group;
-	long iters;		/* per sample; a tenth under kbench_quick=1 */
+	long iters;		/* per sample */
+	long quick;		/* per sample under kbench_quick=1 (0: a tenth) */
 	int (*run)(const struct bench *b, long iters, double *sample);
 	long arg1, arg2;	/* per-benchmark parameters (sizes, counts) */
 };

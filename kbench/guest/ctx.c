@@ -3,7 +3,9 @@
  * Context switches: a ring of processes passes a token through pipes;
  * each one sums its own array of the given size before passing it on, so
  * the switch also has to bring that working set back.  The figure is the
- * time per hand-over, the pipe transfer included.
+ * time per hand-over, the pipe transfer included.  Where the scheduler's
+ * tick falls moves a short sample by several percent, so even the quick
+ * samples of the bigger rings span many ticks.
  */
 #include "bench.h"
 
@@ -122,8 +124,8 @@ out:
 }
 
 const struct bench kb_ctx[] = {
-	{ "ctx_2p_0k", "us", "ctx", 2500, ring, 2, 0 },
-	{ "ctx_8p_4k", "us", "ctx", 250, ring, 8, 4 },
-	{ "ctx_16p_8k", "us", "ctx", 100, ring, 16, 8 },
-	{ NULL, NULL, NULL, 0, NULL, 0, 0 }
+	{ "ctx_2p_0k", "us", "ctx", 2500, 0, ring, 2, 0 },
+	{ "ctx_8p_4k", "us", "ctx", 250, 150, ring, 8, 4 },
+	{ "ctx_16p_8k", "us", "ctx", 100, 60, ring, 16, 8 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 };

@@ -294,12 +294,12 @@ static int tcp_connect(const struct bench *b, long n, double *out)
 enum { PIPE, UNIX, TCP };
 
 const struct bench kb_ipc[] = {
-	{ "pipe_lat", "us", "ipc-lat", 2500, latency, PIPE, 0 },
-	{ "unix_lat", "us", "ipc-lat", 3000, latency, UNIX, 0 },
-	{ "tcp_lat", "us", "ipc-lat", 800, latency, TCP, 0 },
-	{ "tcp_connect", "us", "ipc-lat", 400, tcp_connect, 0, 0 },
-	{ "pipe_bw", "MB/s", "ipc-bw", 400, bandwidth, PIPE, 0 },
-	{ "unix_bw", "MB/s", "ipc-bw", 400, bandwidth, UNIX, 0 },
-	{ "tcp_bw", "MB/s", "ipc-bw", 400, bandwidth, TCP, 0 },
-	{ NULL, NULL, NULL, 0, NULL, 0, 0 }
+	{ "pipe_lat", "us", "ipc-lat", 2500, 0, latency, PIPE, 0 },
+	{ "unix_lat", "us", "ipc-lat", 3000, 0, latency, UNIX, 0 },
+	{ "tcp_lat", "us", "ipc-lat", 800, 0, latency, TCP, 0 },
+	{ "tcp_connect", "us", "ipc-lat", 400, 0, tcp_connect, 0, 0 },
+	{ "pipe_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, PIPE, 0 },
+	{ "unix_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, UNIX, 0 },
+	{ "tcp_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, TCP, 0 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 };
