@@ -11,8 +11,8 @@
 #              system call where they are
 # backends     the gcc and the clang kernel differ on several rows, not on
 #              the controls
-# faults       a garbage image, a tiny --timeout: a message naming the
-#              kernel, exit 1, no result file
+# faults       a garbage image, a panic, a tiny --timeout, no rows: a
+#              message naming the kernel, exit 1, no result file
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -105,6 +105,13 @@ case_faults() {
 	[ $? = 1 ] || { cat err.txt >&2; fail "garbage kernel: exit status not 1"; }
 	grep -q "kernel garbage.bzImage" err.txt || { cat err.txt >&2; fail "message does not name the kernel"; }
 	[ -e r.json ] && fail "garbage kernel: a result file was left"
+	# A kernel that panics (no init to run): the panic line, exit 1, no result.
+	nice -n 5 "$KBENCH" run --quick --append="rdinit=/nope init=/nope" -o r.json \
+		"$KBENCH_KERNEL_GCC" 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "panic: exit status not 1"; }
+	grep -q "kernel $KBENCH_KERNEL_GCC panicked: Kernel panic - not syncing" err.txt ||
+		{ cat err.txt >&2; fail "panic message"; }
+	[ -e r.json ] && fail "panic: a result file was left"
 	# A kernel that boots but runs out of time: killed, named, no result.
 	t0=$(date +%s)
 	nice -n 5 "$KBENCH" run --quick --timeout=3 -o r.json "$KBENCH_KERNEL_GCC" 2>err.txt
