@@ -26,7 +26,7 @@ static const char *const colours[] = {
 };
 
 struct scale {
-	double max;	/* the axis runs from -max to +max percent */
+	double lo, hi;	/* the axis, in percent: whole grid steps around 0 */
 	double step;	/* grid lines */
 };
 
@@ -45,22 +45,23 @@ static void add_text(struct strbuf *sb, const char *s)
 	}
 }
 
-static double clamp(double v, double m)
-{
-	return v > m ? m : v < -m ? -m : v;
-}
-
 static double xpos(const struct scale *s, double pct)
 {
-	return PLOT_X0 + (clamp(pct, s->max) + s->max) / (2 * s->max) * (PLOT_X1 - PLOT_X0);
+	double v = pct > s->hi ? s->hi : pct < s->lo ? s->lo : pct;
+
+	return PLOT_X0 + (v - s->lo) / (s->hi - s->lo) * (PLOT_X1 - PLOT_X0);
 }
 
-/* The largest percentage to show, rounded up to whole grid steps. */
+/*
+ * From the smallest to the largest percentage shown (whiskers included,
+ * at most 1000), in whole grid steps, with a step to spare on each side
+ * that has bars, for their labels.
+ */
 static struct scale make_scale(const struct kb_result *res, int nr)
 {
 	static const double steps[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500 };
-	struct scale s = { 5, 1 };
-	double m = 1;
+	struct scale s = { -1, 1, 1 };
+	double mn = 0, mx = 0;
 
 	for (size_t r = 0; r < res[0].nr; r++) {
 		for (int i = 1; i < nr; i++) {
@@ -70,16 +71,17 @@ static struct scale make_scale(const struct kb_result *res, int nr)
 			if (!b)
 				continue;
 			speedup_range(&res[0].rows[r], b, &lo, &hi);
-			m = fmax(m, fmax(fabs(lo), fabs(hi)));
+			mn = fmin(mn, fmax(lo, -1000));
+			mx = fmax(mx, fmin(hi, 1000));
 		}
 	}
-	m = fmin(m, 1000);
 	for (size_t k = 0; k < sizeof(steps) / sizeof(*steps); k++) {
 		s.step = steps[k];
-		if (m / s.step <= 5)
+		if ((mx - mn) / s.step <= 8)
 			break;
 	}
-	s.max = ceil(m / s.step) * s.step;
+	s.lo = floor(mn / s.step) * s.step - s.step;
+	s.hi = ceil(mx / s.step) * s.step + s.step;
 	return s;
 }
 
@@ -120,7 +122,7 @@ static void header(struct strbuf *sb, const struct kb_result *res, const char *c
 
 static void grid(struct strbuf *sb, const struct scale *s, int height)
 {
-	for (double v = -s->max; v <= s->max + 1e-9; v += s->step) {
+	for (double v = s->lo; v <= s->hi + 1e-9; v += s->step) {
 		double x = xpos(s, v);
 
 		strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>"
@@ -161,7 +163,7 @@ static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const s
 		if (!group || strcmp(group, a->group)) {
 			strbuf_addf(sb, "<text x=\"10\" y=\"%d\" font-size=\"12\" "
 				    "font-weight=\"bold\">", y + 14);
-			add_text(sb, a->group);
+			add_text(sb, group_title(a->group));
 			strbuf_addstr(sb, "</text>\n");
 			y += GROUP_H;
 			group = a->group;

@@ -28,6 +28,14 @@ static const struct {
 	{ "mem", "Memory, controls: should not move" },
 };
 
+const char *group_title(const char *group)
+{
+	for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); g++)
+		if (!strcmp(groups[g].group, group))
+			return groups[g].title;
+	return group;
+}
+
 double speedup_pct(const char *unit, double a, double b)
 {
 	return (unit_smaller_is_better(unit) ? a / b : b / a) * 100 - 100;
@@ -164,12 +172,7 @@ static void print_table(const struct kb_result *res, char **labels, int nr)
 		const struct kb_row *a = &res[0].rows[r];
 
 		if (!group || strcmp(group, a->group)) {
-			const char *title = a->group;
-
-			for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); g++)
-				if (!strcmp(groups[g].group, a->group))
-					title = groups[g].title;
-			printf("%s\n", title);
+			printf("%s\n", group_title(a->group));
 			group = a->group;
 		}
 		print_row(res, nr, a, sum, count);

@@ -17,4 +17,7 @@ double speedup_pct(const char *unit, double a, double b);
  */
 void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, double *hi);
 
+/* "Processes (us)" for "proc": the heading of a group of rows. */
+const char *group_title(const char *group);
+
 #endif

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/io.h>
+#include <sys/klog.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
@@ -93,6 +94,12 @@ static void setup(void)
 	if (mount("tmpfs", KB_TMP, "tmpfs", 0, NULL) && errno != EBUSY)
 		kb_line("kbench-guest: mount tmpfs on " KB_TMP ": %s", strerror(errno));
 	loopback_up();
+	/*
+	 * The kernel writes its messages straight to the serial port, into
+	 * the middle of our lines if it must: from now on only warnings and
+	 * worse (an oops, a panic) reach the console.
+	 */
+	klogctl(8, NULL, 5);	/* SYSLOG_ACTION_CONSOLE_LEVEL */
 }
 
 /* The value of "key=" among the blank-separated words of /proc/cmdline. */
