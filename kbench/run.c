@@ -236,8 +236,8 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 
 	if (timed_out) {
 		error("kernel %s: no end after %d s, QEMU killed (%s%s)", k, o->timeout,
-		      c->last_row ? "hung after benchmark " : c->begun ?
-		      "hung before the first benchmark" : "did not boot",
+		      c->last_row ? "the last benchmark to finish: " : c->begun ?
+		      "before the first benchmark finished" : "the guest never started",
 		      c->last_row ? c->last_row : "");
 	} else if (c->qemu_error && !c->begun) {
 		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);

@@ -13,6 +13,8 @@
 #              the controls
 # faults       a garbage image, a panic, a tiny --timeout, no rows: a
 #              message naming the kernel, exit 1, no result file
+# workload     --workload and --post run in the guest, before and after
+#              the benchmarks; a failing workload is a warning
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -130,6 +132,23 @@ case_faults() {
 		{ cat err.txt >&2; fail "no-rows message"; }
 	[ -e r.json ] && fail "no rows: a result file was left"
 	return 0
+}
+
+case_workload() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	printf '#!/bin/sh\necho kbench-test-workload-ran\nexit 3\n' >work
+	printf '#!/bin/sh\necho kbench-test-post-ran\n' >post
+	chmod +x work post
+	run w --only=null_call --workload=work --post=post --console=console.txt \
+		"$KBENCH_KERNEL_GCC"
+	grep -q "warning: the workload exited with status 3" w.err || { cat w.err >&2; fail "no warning"; }
+	grep -q '"null_call"' w.json || fail "no null_call row"
+	# In order: the workload, the rows, the post program, the end.
+	grep -aE 'kbench-test-workload-ran|KBENCH-WORKLOAD|KBENCH-ROW|kbench-test-post-ran|KBENCH-END' \
+		console.txt | sed 's/ .*//; s/\r$//' | tr '\n' ' ' >order.txt
+	[ "$(cat order.txt)" = "kbench-test-workload-ran KBENCH-WORKLOAD KBENCH-ROW kbench-test-post-ran KBENCH-END " ] ||
+		fail "wrong order: $(cat order.txt)"
+	grep -aq 'KBENCH-WORKLOAD exit=3' console.txt || fail "workload status not reported"
 }
 
 case_$1
