@@ -30,6 +30,7 @@ static void usage(void)
 {
 	printf("usage: kbench run [options] BZIMAGE\n"
 	       "       kbench compare [-o CHART.svg] A.json B.json [C.json...]\n"
+	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
 	       "       kbench config\n"
 	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE]\n"
 	       "\n"
@@ -59,6 +60,14 @@ static void usage(void)
 	       "after the first, the difference in percent: positive is faster than the\n"
 	       "first (less time, more MB/s); '~' marks a difference within the spread\n"
 	       "of the samples.  -o writes an SVG bar chart.\n"
+	       "\n"
+	       "backends: for every --cc, configures TREE (tinyconfig plus `kbench config`)\n"
+	       "in OUT/NAME, builds bzImage with make CC=ccd LD=lkd and CCD_CC=NAME, runs it\n"
+	       "into OUT/NAME.json; then compares them, the first as the reference.\n"
+	       "  --out=DIR (default kbench-backends)  --jobs=N (default 2)\n"
+	       "  --ccd=PATH, --lkd=PATH (default: from PATH)  -o CHART.svg\n"
+	       "  --dry-run           print the commands instead\n"
+	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on\n"
 	       "\n"
 	       "Under the icount clock a time is an instruction count: caches, branch\n"
 	       "prediction and memory are not modelled (see kbench(1)).\n"
@@ -174,6 +183,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{ "run", cmd_run }, { "compare", cmd_compare },
 		{ "config", cmd_config }, { "initramfs", cmd_initramfs },
+		{ "backends", cmd_backends },
 	};
 
 	warn_set_progname("kbench");
@@ -181,7 +191,7 @@ int main(int argc, char **argv)
 	/* die() is for kbench's own trouble (out of memory, say). */
 	die_status = KB_TROUBLE;
 	if (argc < 2)
-		return usage_error("no command (run, compare, config)");
+		return usage_error("no command (run, compare, backends, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage();
 		return KB_OK;
@@ -193,5 +203,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (run, compare, config)", argv[1]);
+	return usage_error("unknown command '%s' (run, compare, backends, config)", argv[1]);
 }

@@ -173,4 +173,37 @@ PY
 	return 0
 }
 
+case_backends() {
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --quick \
+		--runs=5 --append=quiet -o chart.svg --out=kb --jobs=3 --dry-run
+	cat >want.txt <<EOT
+CCD_CC=gcc
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 tinyconfig
+kbench config >>$W/kb/gcc/.config
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/kb/gcc.json --quick --runs=5 --append=quiet $W/kb/gcc/arch/x86/boot/bzImage
+CCD_CC=clang-16
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 tinyconfig
+kbench config >>$W/kb/clang-16/.config
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/kb/clang-16.json --quick --runs=5 --append=quiet $W/kb/clang-16/arch/x86/boot/bzImage
+kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
+EOT
+	diff -u want.txt out.txt >&2 || fail "backends --dry-run commands differ"
+	[ -e kb ] && fail "--dry-run created the output directory"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
+	has err.txt "two backends or more"
+	expect 2 "$KBENCH" backends --cc=gcc --cc=clang
+	has err.txt "--source=TREE"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=../clang
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --jobs=0
+	# A tree that is not there: the first make fails, exit 3, named.
+	expect 3 "$KBENCH" backends --source="$W/no-tree" --cc=gcc --cc=clang --out=kb
+	has err.txt "the gcc kernel did not build"
+	[ -e kb/gcc.json ] && fail "a result was written"
+	return 0
+}
+
 case_$1
