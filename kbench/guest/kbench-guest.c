@@ -158,6 +158,27 @@ static int selected(const struct opts *o, const struct bench *b)
 	return strstr(o->only, name) || strstr(o->only, group);
 }
 
+/* A name in kbench_only that is neither a benchmark nor a group fails. */
+static int check_only(const struct opts *o)
+{
+	char only[sizeof(o->only)], *save, *name;
+	int bad = 0;
+
+	memcpy(only, o->only, sizeof(only));
+	for (name = strtok_r(only, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		int found = 0;
+
+		for (size_t t = 0; t < sizeof(tables) / sizeof(*tables) && !found; t++)
+			for (const struct bench *b = tables[t]; b->name && !found; b++)
+				found = !strcmp(name, b->name) || !strcmp(name, b->group);
+		if (!found) {
+			kb_line(KB_TAG_FAIL " %s no such benchmark or group", name);
+			bad++;
+		}
+	}
+	return bad;
+}
+
 static void print_version(void)
 {
 	char buf[512];
@@ -281,6 +302,7 @@ int main(int argc, char **argv)
 	read_options(&o);
 	kb_line(KB_TAG_BEGIN " v=%d runs=%d", KB_PROTO_VERSION, o.runs);
 	print_version();
+	failed = check_only(&o);
 	status = run_program(KB_WORKLOAD_PATH);
 	if (status >= 0)
 		kb_line(KB_TAG_WORKLOAD " exit=%d", status);

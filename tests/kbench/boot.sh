@@ -125,12 +125,14 @@ case_faults() {
 		{ cat err.txt >&2; fail "timeout message"; }
 	[ -e r.json ] && fail "timeout: a result file was left"
 	ls -A | grep -q '^\.r\.json\.' && fail "a temporary result file was left"
-	# A benchmark that cannot run (a workload that fills /tmp is not needed:
-	# an unknown --only selects nothing): END fail, exit 1, no result.
-	nice -n 5 "$KBENCH" run --quick --only=no_such_row -o r.json "$KBENCH_KERNEL_GCC" 2>err.txt
+	# A benchmark that cannot run (here: one that does not exist, beside one
+	# that does): KBENCH-FAIL, END fail, exit 1 naming it, no result.
+	nice -n 5 "$KBENCH" run --quick --only=null_call,no_such_row -o r.json \
+		"$KBENCH_KERNEL_GCC" 2>err.txt
 	[ $? = 1 ] || { cat err.txt >&2; fail "no rows: exit status not 1"; }
-	grep -q "kernel $KBENCH_KERNEL_GCC: 0 benchmark(s) failed (no results)" err.txt ||
-		{ cat err.txt >&2; fail "no-rows message"; }
+	grep -q "kernel $KBENCH_KERNEL_GCC: 1 benchmark(s) failed:" err.txt &&
+		grep -q "  no_such_row: no such benchmark or group" err.txt ||
+		{ cat err.txt >&2; fail "failed-benchmark message"; }
 	[ -e r.json ] && fail "no rows: a result file was left"
 	return 0
 }
