@@ -177,6 +177,11 @@ static void print_table(const struct kb_result *res, char **labels, int nr)
 		}
 		print_row(res, nr, a, sum, count);
 	}
+	for (int i = 1; i < nr; i++)
+		for (size_t r = 0; r < res[i].nr; r++)
+			if (!result_find(&res[0], res[i].rows[r].name))
+				printf("%-18s (only in %s: not compared)\n", res[i].rows[r].name,
+				       labels[i]);
 	if (nr > 1) {
 		printf("%-*s", 18 + 5 + nr * (LABEL_WIDTH + 1), "average (all but the controls)");
 		for (int i = 1; i < nr; i++)

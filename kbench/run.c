@@ -66,7 +66,7 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 	if ((v = opt_arg(argc, argv, i, "-o")) || (v = opt_arg(argc, argv, i, "--output")))
 		o->output = v;
 	else if ((v = opt_arg(argc, argv, i, "--runs")))
-		return parse_int(v, "--runs", 1, 1000, &o->runs);
+		return parse_int(v, "--runs", 1, 99, &o->runs);
 	else if (!strcmp(argv[*i], "--quick"))
 		o->quick = 1;
 	else if ((v = opt_arg(argc, argv, i, "--only"))) {

@@ -42,6 +42,7 @@ case_usage() {
 	expect 2 "$KBENCH" run --clock=tsc bzImage
 	has err.txt "--clock is icount or kvm"
 	expect 2 "$KBENCH" run --runs=0 bzImage
+	expect 2 "$KBENCH" run --runs=100 bzImage
 	expect 2 "$KBENCH" run --timeout=x bzImage
 	expect 2 "$KBENCH" run --only='a;b' bzImage
 	expect 2 "$KBENCH" run --frob bzImage
@@ -126,6 +127,9 @@ case_compare() {
 	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/b.json" "$FIXTURES/c.json"
 	row fork_exit | grep -qE ' 125 +- +-20\.0% +-$' || { row fork_exit >&2; fail "missing row not '-'"; }
 	row pipe_bw | grep -q -- '-50.0%' || fail "pipe_bw vs c: expected -50.0%"
+	# A row the first kernel lacks is named, not silently dropped.
+	expect 0 "$KBENCH" compare "$FIXTURES/c.json" "$FIXTURES/a.json"
+	row fork_exit | grep -q 'only in a: not compared' || fail "row only in a not named"
 	# Same file twice: all zero, all within the spread.
 	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/a.json"
 	row null_call | grep -q '+0.0%~' || fail "identical results not +0.0%~"
