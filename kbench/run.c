@@ -314,6 +314,10 @@ int cmd_run(int argc, char **argv)
 		return KB_USAGE;
 	if (check_inputs(&o))
 		return KB_TROUBLE;
+	if (!strcmp(o.clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
+		error_errno("--clock=kvm needs /dev/kvm");
+		return KB_TROUBLE;
+	}
 	if (make_initrd(&o, &initrd)) {
 		if (initrd)
 			tempfile_remove(initrd);

@@ -64,6 +64,10 @@ case_usage() {
 	has err.txt "cannot run '$W/no-qemu'"
 	[ -e r.json ] && fail "a result file was left"
 	ls -A | grep -q '^\.r\.json\.' && fail "a temporary result file was left"
+	if [ ! -w /dev/kvm ]; then
+		expect 3 "$KBENCH" run --clock=kvm -o r.json bz
+		has err.txt "--clock=kvm needs /dev/kvm"
+	fi
 	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
 	return 0
 }
