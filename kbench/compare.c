@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kbench compare: the seeds' table (one row per benchmark, each kernel's
+ * kbench compare: the LMBench-style table (one row per benchmark, each kernel's
  * median, the difference of every later kernel to the first in percent)
  * and, with -o, the chart.
  */
