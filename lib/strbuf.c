@@ -135,6 +135,8 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 
 	strbuf_grow(sb, 0);
 	p = sb->buf;
+	/* A strbuf nothing was added to has a buffer but no terminator yet. */
+	p[sb->len] = '\0';
 	if (len)
 		*len = sb->len;
 	sb->buf = NULL;

@@ -29,7 +29,7 @@ dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's/^\.//' > "$T/contents"
 want() {
 	grep -qxE -- "$1" "$T/contents" && pass "$deb holds $1" || fail "${deb##*/} lacks $1"
 }
-for p in ccd lkd asmfix; do
+for p in ccd lkd asmfix kbench; do
 	want "/usr/bin/$p"
 	want "/usr/share/man/man1/$p\\.1\\.gz"
 done
@@ -44,7 +44,7 @@ grep -q 'libelf1' <<<"$dep" && grep -q 'binutils' <<<"$dep" && pass "Depends: $d
 
 # The packaged programs run.
 dpkg-deb -x "$deb" "$T/x"
-for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version; do
+for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version kbench:--version; do
 	b=$T/x/usr/bin/${p%%:*}
 	out=$("$b" "${p#*:}" 2>&1) && [ -n "$out" ] && pass "packaged ${p%%:*} runs: $(head -n1 <<<"$out")" ||
 		fail "packaged ${p%%:*} ${p#*:} failed: $(head -n2 <<<"$out")"

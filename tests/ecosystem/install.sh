@@ -20,7 +20,7 @@ want() {	# want PATTERN WHAT
 	f=$(grep -E -m1 -- "$1" "$T/files")
 	[ -n "$f" ] && pass "installed $2: $f" || fail "not installed: $2 (no file matches $1)"
 }
-for p in ccd lkd asmfix; do
+for p in ccd lkd asmfix kbench; do
 	want "/bin/$p\$" "$p"
 	want "/man/man1/$p\\.1\$" "$p.1"
 done
@@ -31,7 +31,7 @@ want '/doc/ccd-suite/packaging/kernel\.spec\.snippet$' "kernel.spec snippet"
 want '/doc/ccd-suite/packaging/debian-rules\.snippet$' "debian/rules snippet"
 
 # The installed programs run from their installed place.
-for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version; do
+for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version kbench:--version; do
 	f=$(grep -E -m1 "/bin/${p%%:*}\$" "$T/files") || continue
 	out=$("./$f" "${p#*:}" 2>&1) && [ -n "$out" ] && pass "installed ${p%%:*} ${p#*:}: $(head -n1 <<<"$out")" ||
 		fail "installed $f ${p#*:} failed: $out"

@@ -39,6 +39,13 @@ static void test_strbuf(void **state)
 	assert_string_equal(sb.buf, "abc");
 	strbuf_release(&sb);
 	assert_null(sb.buf);
+	/* Detaching what nothing was added to gives "", not uninitialised bytes. */
+	{
+		char *p = strbuf_detach(&sb, NULL);
+
+		assert_string_equal(p, "");
+		free(p);
+	}
 }
 
 static void test_strvec(void **state)

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench compare: the LMBench-style table (one row per benchmark, each kernel's
+ * median, the difference of every later kernel to the first in percent)
+ * and, with -o, the chart.
+ */
+#include "kbench.h"
+#include "compare.h"
+#include "result.h"
+#include "strbuf.h"
+#include "warn.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LABEL_WIDTH 12
+
+static const struct {
+	const char *group, *title;
+} groups[] = {
+	{ "proc", "Processes (us)" },
+	{ "ipc-lat", "Communication latency (us)" },
+	{ "ipc-bw", "Communication bandwidth (MB/s)" },
+	{ "ctx", "Context switch (us per hand-over)" },
+	{ "fs-vm", "File and VM latency (us)" },
+	{ "mem", "Memory, controls: should not move" },
+};
+
+const char *group_title(const char *group)
+{
+	for (size_t g = 0; g < sizeof(groups) / sizeof(*groups); g++)
+		if (!strcmp(groups[g].group, group))
+			return groups[g].title;
+	return group;
+}
+
+double speedup_pct(const char *unit, double a, double b)
+{
+	return (unit_smaller_is_better(unit) ? a / b : b / a) * 100 - 100;
+}
+
+static void min_max(const struct kb_row *r, double *mn, double *mx)
+{
+	*mn = *mx = r->samples[0];
+	for (size_t i = 1; i < r->nr; i++) {
+		if (r->samples[i] < *mn)
+			*mn = r->samples[i];
+		if (r->samples[i] > *mx)
+			*mx = r->samples[i];
+	}
+}
+
+void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, double *hi)
+{
+	double amin, amax, bmin, bmax, x, y;
+
+	min_max(a, &amin, &amax);
+	min_max(b, &bmin, &bmax);
+	x = speedup_pct(a->unit, amin, bmax);
+	y = speedup_pct(a->unit, amax, bmin);
+	*lo = x < y ? x : y;
+	*hi = x < y ? y : x;
+}
+
+/* The column heads: file names without directory and ".json". */
+static char **make_labels(char **files, int nr)
+{
+	char **labels = xcalloc((size_t)nr, sizeof(*labels));
+
+	for (int i = 0; i < nr; i++) {
+		const char *base = strrchr(files[i], '/');
+		size_t len;
+
+		base = base ? base + 1 : files[i];
+		len = strlen(base);
+		if (len > 5 && !strcmp(base + len - 5, ".json"))
+			len -= 5;
+		labels[i] = xstrndup(base, len);
+	}
+	return labels;
+}
+
+static int check_clocks(const struct kb_result *res, char **files, int nr)
+{
+	for (int i = 1; i < nr; i++)
+		if (strcmp(res[i].clock, res[0].clock))
+			return error("%s was measured with the %s clock and %s with %s: "
+				     "compare results of one clock", files[0], res[0].clock,
+				     files[i], res[i].clock);
+	return 0;
+}
+
+static int check_units(const struct kb_result *res, char **files, int nr)
+{
+	for (size_t r = 0; r < res[0].nr; r++) {
+		for (int i = 1; i < nr; i++) {
+			const struct kb_row *b = result_find(&res[i], res[0].rows[r].name);
+
+			if (b && strcmp(b->unit, res[0].rows[r].unit))
+				return error("%s: benchmark %s is in %s, in %s it is in %s", files[i],
+					     b->name, b->unit, files[0], res[0].rows[r].unit);
+		}
+	}
+	return 0;
+}
+
+static void print_header(const struct kb_result *res, char **labels, int nr)
+{
+	printf("kbench: %d kernels, clock %s%s\n", nr, res[0].clock,
+	       strcmp(res[0].clock, "icount") ? " (real time under KVM)" :
+	       " (guest time = instructions executed, 1 ns each; not cycles)");
+	for (int i = 0; i < nr; i++)
+		printf("  %-*s %s (%s)%s%s\n", LABEL_WIDTH, labels[i], res[i].kernel,
+		       res[i].compiler, *res[i].append ? " append: " : "", res[i].append);
+	printf("Positive: faster than %s (less time, more MB/s); '~': within the "
+	       "spread of the samples.\n", labels[0]);
+}
+
+static void print_columns(char **labels, int nr)
+{
+	printf("\n%-18s %-4s", "benchmark", "unit");
+	for (int i = 0; i < nr; i++)
+		printf(" %*.*s", LABEL_WIDTH, LABEL_WIDTH, labels[i]);
+	for (int i = 1; i < nr; i++)
+		printf(" %*.*s", LABEL_WIDTH - 2, LABEL_WIDTH - 2, labels[i]);
+	printf("\n");
+}
+
+/* One benchmark's line; adds its percentages to sum[] unless it is a control. */
+static void print_row(const struct kb_result *res, int nr, const struct kb_row *a,
+		      double *sum, int *count)
+{
+	printf("%-18s %-4s %*.4g", a->name, a->unit, LABEL_WIDTH, a->median);
+	for (int i = 1; i < nr; i++) {
+		const struct kb_row *b = result_find(&res[i], a->name);
+
+		if (b)
+			printf(" %*.4g", LABEL_WIDTH, b->median);
+		else
+			printf(" %*s", LABEL_WIDTH, "-");
+	}
+	for (int i = 1; i < nr; i++) {
+		const struct kb_row *b = result_find(&res[i], a->name);
+		double pct, lo, hi;
+
+		if (!b) {
+			printf(" %*s", LABEL_WIDTH - 2, "-");
+			continue;
+		}
+		pct = speedup_pct(a->unit, a->median, b->median);
+		speedup_range(a, b, &lo, &hi);
+		printf(" %+*.1f%%%c", LABEL_WIDTH - 4, pct, lo <= 0 && hi >= 0 ? '~' : fabs(pct) < 0.05 ? '~' : ' ');
+		if (strcmp(a->group, "mem")) {
+			sum[i] += pct;
+			count[i]++;
+		}
+	}
+	printf("\n");
+}
+
+static void print_table(const struct kb_result *res, char **labels, int nr)
+{
+	double *sum = xcalloc((size_t)nr, sizeof(double));
+	int *count = xcalloc((size_t)nr, sizeof(int));
+	const char *group = NULL;
+
+	print_header(res, labels, nr);
+	print_columns(labels, nr);
+	for (size_t r = 0; r < res[0].nr; r++) {
+		const struct kb_row *a = &res[0].rows[r];
+
+		if (!group || strcmp(group, a->group)) {
+			printf("%s\n", group_title(a->group));
+			group = a->group;
+		}
+		print_row(res, nr, a, sum, count);
+	}
+	for (int i = 1; i < nr; i++)
+		for (size_t r = 0; r < res[i].nr; r++)
+			if (!result_find(&res[0], res[i].rows[r].name))
+				printf("%-18s (only in %s: not compared)\n", res[i].rows[r].name,
+				       labels[i]);
+	if (nr > 1) {
+		printf("%-*s", 18 + 5 + nr * (LABEL_WIDTH + 1), "average (all but the controls)");
+		for (int i = 1; i < nr; i++)
+			printf(" %+*.1f%% ", LABEL_WIDTH - 4, count[i] ? sum[i] / count[i] : 0.0);
+		printf("\n");
+	}
+	free(sum);
+	free(count);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	const char *chart = NULL, *v;
+	char **files = xcalloc((size_t)argc, sizeof(*files)), **labels;
+	struct kb_result *res;
+	int nr = 0, ret = KB_OK;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = opt_arg(argc, argv, &i, "-o")) || (v = opt_arg(argc, argv, &i, "--output")))
+			chart = v;
+		else if (argv[i][0] == '-' && argv[i][1])
+			return free(files), usage_error("compare: unknown option '%s'", argv[i]);
+		else
+			files[nr++] = argv[i];
+	}
+	if (nr < 2)
+		return free(files), usage_error("compare needs two result files or more");
+	res = xcalloc((size_t)nr, sizeof(*res));
+	for (int i = 0; i < nr && ret == KB_OK; i++)
+		if (result_load(&res[i], files[i]))
+			ret = KB_TROUBLE;
+	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr)))
+		ret = KB_TROUBLE;
+	labels = make_labels(files, nr);
+	if (ret == KB_OK) {
+		print_table(res, labels, nr);
+		fflush(stdout);
+		if (chart && write_chart(chart, res, (const char *const *)labels, nr))
+			ret = KB_TROUBLE;
+		else if (chart)
+			note("chart in %s", chart);
+	}
+	for (int i = 0; i < nr; i++) {
+		result_release(&res[i]);
+		free(labels[i]);
+	}
+	free(labels);
+	free(res);
+	free(files);
+	return ret;
+}

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The arithmetic of a comparison, shared by the table and the chart. */
+#ifndef KBENCH_COMPARE_H
+#define KBENCH_COMPARE_H
+
+#include "result.h"
+
+/*
+ * How much faster b is than a, in percent: for times a/b - 1, for
+ * bandwidths b/a - 1 (so +10 means b does 10 % more work per second).
+ */
+double speedup_pct(const char *unit, double a, double b);
+
+/*
+ * The spread of that figure over the samples: from b's worst sample
+ * against a's best to b's best against a's worst.
+ */
+void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, double *hi);
+
+/* "Processes (us)" for "proc": the heading of a group of rows. */
+const char *group_title(const char *group);
+
+#endif

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "console.h"
+#include "protocol.h"
+#include "warn.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Enough for a boot log and the table; the rest of a runaway log is dropped. */
+#define LOG_LIMIT (4 << 20)
+
+void console_init(struct console *c, struct kb_result *res)
+{
+	memset(c, 0, sizeof(*c));
+	c->res = res;
+	c->workload_status = -1;
+}
+
+void console_release(struct console *c)
+{
+	strvec_clear(&c->fails);
+	free(c->last_row);
+	free(c->panic);
+	free(c->qemu_error);
+	strbuf_release(&c->line);
+	strbuf_release(&c->log);
+}
+
+/* The words of a protocol line after its tag: at most max, the last one the rest. */
+static int split(char *s, char **w, int max)
+{
+	int n = 0;
+
+	while (*s && n < max) {
+		s += strspn(s, " ");
+		if (!*s)
+			break;
+		w[n++] = s;
+		if (n == max)
+			break;
+		s += strcspn(s, " ");
+		if (*s)
+			*s++ = '\0';
+	}
+	return n;
+}
+
+static void on_row(struct console *c, char *rest)
+{
+	char *w[4];
+	const struct kb_row *row;
+
+	if (split(rest, w, 4) != 4 || result_add_row(c->res, w[0], w[1], w[2], w[3])) {
+		strvec_pushf(&c->fails, "%s: malformed result line", split(rest, w, 1) ? w[0] : "?");
+		return;
+	}
+	row = &c->res->rows[c->res->nr - 1];
+	free(c->last_row);
+	c->last_row = xstrdup(row->name);
+	if (!c->quiet)
+		note("%-16s %10.4g %-4s (median of %zu)", row->name, row->median, row->unit,
+		     row->nr);
+}
+
+static void on_fail(struct console *c, char *rest)
+{
+	char *w[2];
+	int n = split(rest, w, 2);
+
+	strvec_pushf(&c->fails, "%s: %s", n > 0 ? w[0] : "?", n > 1 ? w[1] : "failed");
+	if (!c->quiet)
+		note("%s failed: %s", n > 0 ? w[0] : "?", n > 1 ? w[1] : "failed");
+}
+
+static void on_protocol(struct console *c, char *tag)
+{
+	size_t len = strcspn(tag, " ");
+	char *rest = tag + len + (tag[len] == ' ');
+
+	tag[len] = '\0';
+	if (!strcmp(tag, KB_TAG_BEGIN)) {
+		c->begun = 1;
+		c->bad_version = strncmp(rest, "v=1 ", 4) != 0;
+	} else if (!strcmp(tag, KB_TAG_KERNEL)) {
+		free(c->res->version);
+		c->res->version = xstrdup(rest);
+		free(c->res->compiler);
+		c->res->compiler = compiler_from_version(rest);
+		if (!c->res->compiler)
+			c->res->compiler = xstrdup("unknown");
+	} else if (!strcmp(tag, KB_TAG_ROW)) {
+		on_row(c, rest);
+	} else if (!strcmp(tag, KB_TAG_FAIL)) {
+		on_fail(c, rest);
+	} else if (!strcmp(tag, KB_TAG_WORKLOAD)) {
+		c->workload_status = strncmp(rest, "exit=", 5) ? 1 : atoi(rest + 5);
+	} else if (!strcmp(tag, KB_TAG_END)) {
+		c->ended = 1;
+		c->end_ok = !strncmp(rest, "ok", 2);
+	}
+}
+
+static void on_line(struct console *c, char *s)
+{
+	/* Kernel messages may share the line: the tag need not start it. */
+	char *tag = strstr(s, "KBENCH-");
+
+	if (tag) {
+		on_protocol(c, tag);
+		return;
+	}
+	if (!c->panic && strstr(s, "Kernel panic"))
+		c->panic = xstrdup(s);
+	if (!c->qemu_error && !strncmp(s, "qemu", 4) && strchr(s, ':'))
+		c->qemu_error = xstrdup(s);
+}
+
+static void end_line(struct console *c)
+{
+	strbuf_addstr(&c->line, "");
+	while (c->line.len && c->line.buf[c->line.len - 1] == '\r')
+		strbuf_setlen(&c->line, c->line.len - 1);
+	on_line(c, c->line.buf);
+	strbuf_reset(&c->line);
+}
+
+void console_feed(struct console *c, const char *buf, size_t len)
+{
+	if (c->log.len < LOG_LIMIT)
+		strbuf_add(&c->log, buf, len);
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n')
+			end_line(c);
+		else if (c->line.len < 65536)
+			strbuf_addch(&c->line, buf[i]);
+	}
+}
+
+void console_flush(struct console *c)
+{
+	if (c->line.len)
+		end_line(c);
+}
+
+void console_tail(const struct console *c, int lines)
+{
+	const char *start = c->log.buf, *p;
+	int n = 0;
+
+	if (!c->log.len) {
+		fprintf(stderr, "  | (the console stayed empty)\n");
+		return;
+	}
+	p = start + c->log.len;
+	if (p > start && p[-1] == '\n')
+		p--;
+	while (p > start && n < lines)
+		if (*--p == '\n')
+			n++;
+	if (*p == '\n')
+		p++;
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+
+		while (len && p[len - 1] == '\r')
+			len--;
+		fprintf(stderr, "  | %.*s\n", (int)len, p);
+		p += strcspn(p, "\n");
+		if (*p)
+			p++;
+	}
+}

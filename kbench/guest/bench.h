@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The guest's benchmarks.  Each one times `iters` repetitions of one
+ * operation and returns one sample in its unit; the runner calls it once
+ * per run.  A benchmark that cannot run says why with kb_fail() and
+ * returns -1.
+ */
+#ifndef KBENCH_GUEST_BENCH_H
+#define KBENCH_GUEST_BENCH_H
+
+#include <stddef.h>
+
+struct bench {
+	const char *name;
+	const char *unit;	/* "us", "ns" or "MB/s" (protocol.h) */
+	const char *group;
+	long iters;		/* per sample */
+	long quick;		/* per sample under kbench_quick=1 (0: a tenth) */
+	int (*run)(const struct bench *b, long iters, double *sample);
+	long arg1, arg2;	/* per-benchmark parameters (sizes, counts) */
+};
+
+extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_mem[];
+
+/* Microseconds on CLOCK_MONOTONIC (the instruction clock under icount). */
+double kb_now_us(void);
+/* Record why the running benchmark failed; always returns -1. */
+int kb_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* kb_fail() with ": strerror(errno)" appended. */
+int kb_fail_errno(const char *what);
+const char *kb_fail_message(void);
+
+/* One console line in one write(), so children never interleave. */
+void kb_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* read()/write() exactly len bytes; 0, or -1 with errno (0 on EOF: EPIPE). */
+int kb_read_full(int fd, void *buf, size_t len);
+int kb_write_full(int fd, const void *buf, size_t len);
+/* Wait for pid; 0 if it exited with 0, else a kb_fail() naming what. */
+int kb_wait_ok(int pid, const char *what);
+/* Kill and reap a helper child. */
+void kb_kill(int pid);
+
+/* The directory on tmpfs the file rows work in. */
+#define KB_TMP "/tmp"
+
+#endif

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Communication: round-trip latency of one byte between two processes
+ * over a pipe pair, an AF_UNIX stream socket and TCP over loopback; TCP
+ * connection setup; and bandwidth over the same three.
+ */
+#include "bench.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define BW_CHUNK (64 << 10)
+
+/* Two connected descriptors: the parent's end and the child's end. */
+struct chan {
+	int prd, pwr;	/* parent reads / writes */
+	int crd, cwr;	/* child reads / writes */
+};
+
+static void chan_close(struct chan *c)
+{
+	int *fds[] = { &c->prd, &c->pwr, &c->crd, &c->cwr };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (*fds[i] < 0)
+			continue;
+		/* A socket is both ends' read and write side: close it once. */
+		for (size_t j = i + 1; j < 4; j++)
+			if (*fds[j] == *fds[i])
+				*fds[j] = -1;
+		close(*fds[i]);
+		*fds[i] = -1;
+	}
+}
+
+static int chan_pipe(struct chan *c)
+{
+	int a[2], b[2];
+
+	if (pipe(a))
+		return kb_fail_errno("pipe");
+	if (pipe(b)) {
+		close(a[0]);
+		close(a[1]);
+		return kb_fail_errno("pipe");
+	}
+	c->pwr = a[1], c->crd = a[0];
+	c->cwr = b[1], c->prd = b[0];
+	return 0;
+}
+
+static int chan_unix(struct chan *c)
+{
+	int sv[2];
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
+		return kb_fail_errno("socketpair AF_UNIX");
+	c->prd = c->pwr = sv[0];
+	c->crd = c->cwr = sv[1];
+	return 0;
+}
+
+/* A listening TCP socket on 127.0.0.1 and an ephemeral port. */
+static int tcp_listen(struct sockaddr_in *addr, int backlog)
+{
+	socklen_t len = sizeof(*addr);
+	int one = 1;
+	int s = socket(AF_INET, SOCK_STREAM, 0);
+
+	if (s < 0)
+		return kb_fail_errno("socket AF_INET");
+	memset(addr, 0, sizeof(*addr));
+	addr->sin_family = AF_INET;
+	addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	if (bind(s, (struct sockaddr *)addr, sizeof(*addr)) ||
+	    listen(s, backlog) || getsockname(s, (struct sockaddr *)addr, &len)) {
+		close(s);
+		return kb_fail_errno("bind/listen on 127.0.0.1");
+	}
+	return s;
+}
+
+static int chan_tcp(struct chan *c)
+{
+	struct sockaddr_in addr;
+	int one = 1;
+	int l = tcp_listen(&addr, 1), a, s;
+
+	if (l < 0)
+		return -1;
+	s = socket(AF_INET, SOCK_STREAM, 0);
+	if (s < 0 || connect(s, (struct sockaddr *)&addr, sizeof(addr))) {
+		kb_fail_errno("connect to 127.0.0.1");
+		goto fail;
+	}
+	a = accept(l, NULL, NULL);
+	if (a < 0) {
+		kb_fail_errno("accept");
+		goto fail;
+	}
+	close(l);
+	setsockopt(s, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	setsockopt(a, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+	c->prd = c->pwr = s;
+	c->crd = c->cwr = a;
+	return 0;
+fail:
+	if (s >= 0)
+		close(s);
+	close(l);
+	return -1;
+}
+
+static int chan_open(struct chan *c, long kind)
+{
+	static int (*const open_fn[])(struct chan *) = { chan_pipe, chan_unix, chan_tcp };
+
+	c->prd = c->pwr = c->crd = c->cwr = -1;
+	return open_fn[kind](c);
+}
+
+/* Fork a child that runs fn on its ends of c; the parent keeps its ends. */
+static pid_t chan_fork(struct chan *c, void (*fn)(struct chan *c, long arg), long arg)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		kb_fail_errno("fork");
+		return -1;
+	}
+	/* The two sides' descriptors are never the same ones. */
+	if (!pid) {
+		close(c->prd);
+		if (c->pwr != c->prd)
+			close(c->pwr);
+		fn(c, arg);
+		_exit(0);
+	}
+	close(c->crd);
+	if (c->cwr != c->crd)
+		close(c->cwr);
+	c->crd = c->cwr = -1;
+	return pid;
+}
+
+static void echo(struct chan *c, long arg)
+{
+	char byte;
+
+	(void)arg;
+	while (kb_read_full(c->crd, &byte, 1) == 0)
+		if (kb_write_full(c->cwr, &byte, 1))
+			break;
+}
+
+static int latency(const struct bench *b, long n, double *out)
+{
+	struct chan c;
+	double t0;
+	char byte = 'k';
+	pid_t pid;
+	int ret = 0;
+
+	if (chan_open(&c, b->arg1))
+		return -1;
+	pid = chan_fork(&c, echo, 0);
+	if (pid < 0) {
+		chan_close(&c);
+		return -1;
+	}
+	t0 = kb_now_us();
+	for (long i = 0; i < n && !ret; i++)
+		if (kb_write_full(c.pwr, &byte, 1) || kb_read_full(c.prd, &byte, 1))
+			ret = kb_fail_errno("round trip");
+	*out = (kb_now_us() - t0) / n;
+	chan_close(&c);
+	if (ret) {
+		kb_kill(pid);
+		return ret;
+	}
+	return kb_wait_ok(pid, "echo child");
+}
+
+static void sink(struct chan *c, long total)
+{
+	char *buf = malloc(BW_CHUNK);
+	long got = 0;
+
+	if (!buf)
+		_exit(1);
+	while (got < total) {
+		ssize_t n = read(c->crd, buf, BW_CHUNK);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			_exit(1);
+		got += n;
+	}
+	/* One byte back: the parent's clock stops when all arrived. */
+	if (kb_write_full(c->cwr, "k", 1))
+		_exit(1);
+}
+
+/* MB/s (2^20 bytes) from the parent to a child that reads it all. */
+static int bandwidth(const struct bench *b, long n, double *out)
+{
+	long total = n * (long)BW_CHUNK;
+	char *buf = malloc(BW_CHUNK);
+	struct chan c;
+	double t0;
+	char byte;
+	pid_t pid;
+	int ret = 0;
+
+	if (!buf)
+		return kb_fail("out of memory");
+	memset(buf, 'k', BW_CHUNK);
+	if (chan_open(&c, b->arg1)) {
+		free(buf);
+		return -1;
+	}
+	pid = chan_fork(&c, sink, total);
+	if (pid < 0) {
+		free(buf);
+		chan_close(&c);
+		return -1;
+	}
+	t0 = kb_now_us();
+	for (long i = 0; i < n && !ret; i++)
+		if (kb_write_full(c.pwr, buf, BW_CHUNK))
+			ret = kb_fail_errno("write");
+	if (!ret && kb_read_full(c.prd, &byte, 1))
+		ret = kb_fail_errno("reading the reader's acknowledgement");
+	*out = total / (double)(1 << 20) / ((kb_now_us() - t0) / 1e6);
+	free(buf);
+	chan_close(&c);
+	if (ret) {
+		kb_kill(pid);
+		return ret;
+	}
+	return kb_wait_ok(pid, "reading child");
+}
+
+/* A new TCP connection to a server that accepts and closes it. */
+static int tcp_connect(const struct bench *b, long n, double *out)
+{
+	struct sockaddr_in addr;
+	double t0;
+	pid_t pid;
+	int l, ret = 0;
+
+	(void)b;
+	/* Room for every connection: a full queue drops SYNs for a second. */
+	l = tcp_listen(&addr, (int)n + 16);
+	if (l < 0)
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(l);
+		return kb_fail_errno("fork");
+	}
+	if (!pid) {
+		for (;;) {
+			int a = accept(l, NULL, NULL);
+
+			if (a >= 0)
+				close(a);
+		}
+	}
+	t0 = kb_now_us();
+	for (long i = 0; i < n && !ret; i++) {
+		int s = socket(AF_INET, SOCK_STREAM, 0);
+
+		if (s < 0 || connect(s, (struct sockaddr *)&addr, sizeof(addr)))
+			ret = kb_fail_errno("connect to 127.0.0.1");
+		if (s >= 0)
+			close(s);
+	}
+	*out = (kb_now_us() - t0) / n;
+	kb_kill(pid);
+	close(l);
+	return ret;
+}
+
+enum { PIPE, UNIX, TCP };
+
+const struct bench kb_ipc[] = {
+	{ "pipe_lat", "us", "ipc-lat", 2500, 0, latency, PIPE, 0 },
+	{ "unix_lat", "us", "ipc-lat", 3000, 0, latency, UNIX, 0 },
+	{ "tcp_lat", "us", "ipc-lat", 800, 0, latency, TCP, 0 },
+	{ "tcp_connect", "us", "ipc-lat", 400, 0, tcp_connect, 0, 0 },
+	{ "pipe_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, PIPE, 0 },
+	{ "unix_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, UNIX, 0 },
+	{ "tcp_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, TCP, 0 },
+	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+};

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench: compare Linux kernels built by different compilers with
+ * LMBench-style tables.  `run` boots one kernel in QEMU with the
+ * benchmark initramfs and records its results, `compare` prints the
+ * table of several results and draws the chart, `config` prints the
+ * kernel configuration every compared kernel is built from.
+ */
+#include "kbench.h"
+#include "fileio.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "warn.h"
+#include "ccd-config.h"
+#include "kbench-config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char kbench_config[] = KBENCH_CONFIG_TEXT;
+
+static void usage(void)
+{
+	printf("usage: kbench run [options] BZIMAGE\n"
+	       "       kbench compare [-o CHART.svg] A.json B.json [C.json...]\n"
+	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
+	       "       kbench config\n"
+	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE]\n"
+	       "\n"
+	       "Compares Linux kernels built by different compilers with LMBench-style\n"
+	       "tables: processes, IPC latency and bandwidth, context switches, file and\n"
+	       "VM latencies, and memory rows as controls.\n"
+	       "\n"
+	       "run: boots BZIMAGE (built from `kbench config`) in QEMU with kbench's\n"
+	       "initramfs and writes its results as JSON.\n"
+	       "  -o, --output=FILE   the result file (default: standard output); written\n"
+	       "                      only when every benchmark ran\n"
+	       "  --runs=N            samples per benchmark, 1 to 99 (default 9; 3 with\n"
+	       "                      --quick)\n"
+	       "  --quick             a tenth of the iterations (smoke tests)\n"
+	       "  --only=A,B          only these benchmarks or groups\n"
+	       "  --append=ARGS       more kernel command-line arguments\n"
+	       "  --clock=CLOCK       icount: QEMU TCG counting instructions (1 ns each),\n"
+	       "                      deterministic; kvm: real time under KVM.  Default:\n"
+	       "                      kvm if /dev/kvm works, else icount\n"
+	       "  --timeout=SEC       kill QEMU after SEC seconds (default 900)\n"
+	       "  --qemu=PATH         the QEMU binary (default qemu-system-x86_64)\n"
+	       "  --workload=FILE     a static program the guest runs before the benchmarks\n"
+	       "  --post=FILE         a static program the guest runs after them\n"
+	       "  --console=FILE      keep the whole console log\n"
+	       "  --guest=FILE        the guest init (default: $KBENCH_GUEST, else the\n"
+	       "                      installed kbench-guest)\n"
+	       "  --busybox=FILE      the static shell of the fork_sh row (/bin/busybox)\n"
+	       "\n"
+	       "compare: one row per benchmark, each kernel's median and, for every kernel\n"
+	       "after the first, the difference in percent: positive is faster than the\n"
+	       "first (less time, more MB/s); '~' marks a difference within the spread\n"
+	       "of the samples.  -o writes an SVG bar chart.\n"
+	       "\n"
+	       "backends: for every --cc, configures TREE (tinyconfig plus `kbench config`)\n"
+	       "in OUT/NAME, builds bzImage with make CC=ccd LD=lkd and CCD_CC=NAME, runs it\n"
+	       "into OUT/NAME.json; then compares them, the first as the reference.\n"
+	       "  --out=DIR (default kbench-backends)  --jobs=N (default 2)\n"
+	       "  --ccd=PATH, --lkd=PATH (default: from PATH)  -o CHART.svg\n"
+	       "  --dry-run           print the commands instead\n"
+	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on\n"
+	       "\n"
+	       "Under the icount clock a time is an instruction count: caches, branch\n"
+	       "prediction and memory are not modelled (see kbench(1)).\n"
+	       "\n"
+	       "The initramfs is built in $TMPDIR (removed on every exit path).\n"
+	       "\n"
+	       "exit status: 0 success; 1 the kernel failed (did not boot, panicked, hung,\n"
+	       "a benchmark failed); 2 usage error; 3 kbench's own trouble (QEMU could\n"
+	       "not run, a file could not be read or written, a file is not a kbench\n"
+	       "result, clocks mixed)\n");
+}
+
+int usage_error(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	error("%s", sb.buf);
+	fprintf(stderr, "Try 'kbench --help'.\n");
+	strbuf_release(&sb);
+	return KB_USAGE;
+}
+
+const char *opt_arg(int argc, char **argv, int *i, const char *name)
+{
+	size_t len = strlen(name);
+	const char *a = argv[*i];
+
+	if (strncmp(a, name, len))
+		return NULL;
+	if (a[len] == '=')
+		return a + len + 1;
+	if (a[len])
+		return NULL;
+	if (*i + 1 >= argc) {
+		usage_error("%s needs a value", name);
+		exit(KB_USAGE);
+	}
+	return argv[++*i];
+}
+
+int atomic_create(const char *path, char **tmp)
+{
+	const char *slash = strrchr(path, '/');
+	struct strbuf sb = STRBUF_INIT;
+	int fd;
+
+	if (slash)
+		strbuf_add(&sb, path, (size_t)(slash - path + 1));
+	strbuf_addf(&sb, ".%s.XXXXXX", slash ? slash + 1 : path);
+	*tmp = strbuf_detach(&sb, NULL);
+	fd = mkostemp(*tmp, O_CLOEXEC);
+	if (fd < 0) {
+		error_errno("cannot create a file beside %s", path);
+		free(*tmp);
+		*tmp = NULL;
+		return -1;
+	}
+	tempfile_register(*tmp);
+	return fd;
+}
+
+int atomic_commit(int fd, char *tmp, const char *path, int failed)
+{
+	if (!failed && fchmod(fd, 0644))
+		failed = error_errno("cannot write %s", path);
+	if (close(fd) && !failed)
+		failed = error_errno("cannot write %s", path);
+	if (!failed && rename(tmp, path))
+		failed = error_errno("cannot rename %s to %s", tmp, path);
+	if (failed)
+		tempfile_remove(tmp);
+	else
+		tempfile_forget(tmp);
+	free(tmp);
+	return failed ? -1 : 0;
+}
+
+int write_atomically(const char *path, const char *text, size_t len)
+{
+	char *tmp;
+	int fd, failed = 0;
+
+	if (!strcmp(path, "-")) {
+		if (write_in_full(1, text, len))
+			return error_errno("cannot write the standard output");
+		return 0;
+	}
+	fd = atomic_create(path, &tmp);
+	if (fd < 0)
+		return -1;
+	if (write_in_full(fd, text, len))
+		failed = error_errno("cannot write %s", path);
+	return atomic_commit(fd, tmp, path, failed);
+}
+
+static int cmd_config(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1)
+		return usage_error("config takes no arguments");
+	if (write_in_full(1, kbench_config, sizeof(kbench_config) - 1))
+		return error_errno("cannot write the standard output"), KB_TROUBLE;
+	return KB_OK;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int argc, char **argv);
+	} cmds[] = {
+		{ "run", cmd_run }, { "compare", cmd_compare },
+		{ "config", cmd_config }, { "initramfs", cmd_initramfs },
+		{ "backends", cmd_backends },
+	};
+
+	warn_set_progname("kbench");
+	run_command_init();
+	/* die() is for kbench's own trouble (out of memory, say). */
+	die_status = KB_TROUBLE;
+	if (argc < 2)
+		return usage_error("no command (run, compare, backends, config)");
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage();
+		return KB_OK;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("kbench (ccd-suite) %s\n", CCD_VERSION);
+		return KB_OK;
+	}
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	return usage_error("unknown command '%s' (run, compare, backends, config)", argv[1]);
+}

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "result.h"
+#include "json.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A result file bigger than this is not one of ours. */
+#define MAX_RESULT_SIZE (16 << 20)
+
+void result_init(struct kb_result *r)
+{
+	memset(r, 0, sizeof(*r));
+}
+
+static void row_release(struct kb_row *row)
+{
+	free(row->name);
+	free(row->unit);
+	free(row->group);
+	free(row->samples);
+}
+
+void result_release(struct kb_result *r)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		row_release(&r->rows[i]);
+	free(r->rows);
+	free(r->clock);
+	free(r->kernel);
+	free(r->compiler);
+	free(r->version);
+	free(r->append);
+	result_init(r);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double median_of(const double *v, size_t nr)
+{
+	double *s, m;
+
+	if (!nr)
+		return NAN;
+	s = xmalloc(nr * sizeof(*s));
+	memcpy(s, v, nr * sizeof(*s));
+	qsort(s, nr, sizeof(*s), cmp_double);
+	m = nr % 2 ? s[nr / 2] : (s[nr / 2 - 1] + s[nr / 2]) / 2;
+	free(s);
+	return m;
+}
+
+int unit_smaller_is_better(const char *unit)
+{
+	return strcmp(unit, "MB/s") != 0;
+}
+
+static struct kb_row *new_row(struct kb_result *r)
+{
+	if (r->nr == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 32;
+		r->rows = xrealloc(r->rows, r->alloc * sizeof(*r->rows));
+	}
+	memset(&r->rows[r->nr], 0, sizeof(r->rows[0]));
+	return &r->rows[r->nr++];
+}
+
+static void push_sample(struct kb_row *row, double v)
+{
+	row->samples = xrealloc(row->samples, (row->nr + 1) * sizeof(double));
+	row->samples[row->nr++] = v;
+}
+
+int result_add_row(struct kb_result *r, const char *name, const char *unit,
+		   const char *group, const char *samples)
+{
+	struct kb_row row = { NULL, NULL, NULL, NULL, 0, 0 };
+	const char *p = samples;
+
+	while (*p) {
+		char *end;
+		double v;
+
+		errno = 0;
+		v = strtod(p, &end);
+		if (end == p || errno || !isfinite(v) || v <= 0 || (*end && *end != ',')) {
+			free(row.samples);
+			return -1;
+		}
+		push_sample(&row, v);
+		p = *end ? end + 1 : end;
+	}
+	if (!row.nr)
+		return -1;
+	row.name = xstrdup(name);
+	row.unit = xstrdup(unit);
+	row.group = xstrdup(group);
+	row.median = median_of(row.samples, row.nr);
+	*new_row(r) = row;
+	return 0;
+}
+
+const struct kb_row *result_find(const struct kb_result *r, const char *name)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		if (!strcmp(r->rows[i].name, name))
+			return &r->rows[i];
+	return NULL;
+}
+
+static void add_member(struct strbuf *sb, const char *key, const char *val)
+{
+	strbuf_addstr(sb, "  ");
+	json_add_string(sb, key);
+	strbuf_addstr(sb, ": ");
+	json_add_string(sb, val ? val : "");
+	strbuf_addstr(sb, ",\n");
+}
+
+static void row_to_json(const struct kb_row *row, struct strbuf *out)
+{
+	strbuf_addstr(out, "    {\"name\": ");
+	json_add_string(out, row->name);
+	strbuf_addstr(out, ", \"unit\": ");
+	json_add_string(out, row->unit);
+	strbuf_addstr(out, ", \"group\": ");
+	json_add_string(out, row->group);
+	strbuf_addstr(out, ", \"samples\": [");
+	for (size_t i = 0; i < row->nr; i++) {
+		if (i)
+			strbuf_addstr(out, ", ");
+		json_add_number(out, row->samples[i]);
+	}
+	strbuf_addstr(out, "], \"median\": ");
+	json_add_number(out, row->median);
+	strbuf_addch(out, '}');
+}
+
+void result_to_json(const struct kb_result *r, struct strbuf *out)
+{
+	strbuf_addstr(out, "{\n");
+	add_member(out, "clock", r->clock);
+	add_member(out, "kernel", r->kernel);
+	add_member(out, "compiler", r->compiler);
+	add_member(out, "version", r->version);
+	add_member(out, "append", r->append);
+	strbuf_addf(out, "  \"runs\": %d,\n  \"quick\": %s,\n", r->runs,
+		    r->quick ? "true" : "false");
+	strbuf_addstr(out, "  \"benchmarks\": [\n");
+	for (size_t i = 0; i < r->nr; i++) {
+		row_to_json(&r->rows[i], out);
+		strbuf_addstr(out, i + 1 < r->nr ? ",\n" : "\n");
+	}
+	strbuf_addstr(out, "  ]\n}\n");
+}
+
+static int read_file(const char *path, struct strbuf *sb)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char buf[8192];
+	ssize_t n;
+
+	if (fd < 0)
+		return error_errno("cannot open %s", path);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || sb->len > MAX_RESULT_SIZE) {
+			if (n < 0)
+				error_errno("cannot read %s", path);
+			else
+				error("%s: not a kbench result (bigger than %d MB)",
+				      path, MAX_RESULT_SIZE >> 20);
+			close(fd);
+			return -1;
+		}
+		strbuf_add(sb, buf, (size_t)n);
+	}
+	close(fd);
+	strbuf_addstr(sb, "");	/* NUL-terminated even when empty */
+	return 0;
+}
+
+static int load_row(struct kb_result *r, const struct json *b, const char *path, size_t i)
+{
+	const char *name = json_get_str(b, "name"), *unit = json_get_str(b, "unit");
+	const char *group = json_get_str(b, "group");
+	const struct json *samples = json_get(b, "samples");
+	struct kb_row *row;
+
+	if (!name || !unit || !samples || samples->type != JSON_ARRAY || !samples->nr)
+		return error("%s: not a kbench result (benchmark %zu lacks a name, "
+			     "a unit or samples)", path, i + 1);
+	if (strcmp(unit, "us") && strcmp(unit, "ns") && strcmp(unit, "MB/s"))
+		return error("%s: benchmark %s: unknown unit '%s'", path, name, unit);
+	for (size_t k = 0; k < samples->nr; k++)
+		if (samples->items[k]->type != JSON_NUMBER || samples->items[k]->num <= 0)
+			return error("%s: benchmark %s: sample %zu is not a positive number",
+				     path, name, k + 1);
+	row = new_row(r);
+	row->name = xstrdup(name);
+	row->unit = xstrdup(unit);
+	row->group = xstrdup(group ? group : "");
+	for (size_t k = 0; k < samples->nr; k++)
+		push_sample(row, samples->items[k]->num);
+	row->median = median_of(row->samples, row->nr);
+	return 0;
+}
+
+static int load_json(struct kb_result *r, const struct json *j, const char *path)
+{
+	const struct json *b = json_get(j, "benchmarks");
+	const char *clock = json_get_str(j, "clock");
+	const struct json *runs = json_get(j, "runs");
+
+	if (!j || j->type != JSON_OBJECT || !b || b->type != JSON_ARRAY || !clock)
+		return error("%s: not a kbench result (no \"clock\" and \"benchmarks\")", path);
+	if (strcmp(clock, "icount") && strcmp(clock, "kvm"))
+		return error("%s: unknown clock '%s' (icount or kvm)", path, clock);
+	r->clock = xstrdup(clock);
+	r->kernel = xstrdup(json_get_str(j, "kernel") ? json_get_str(j, "kernel") : "");
+	r->compiler = xstrdup(json_get_str(j, "compiler") ? json_get_str(j, "compiler") : "");
+	r->version = xstrdup(json_get_str(j, "version") ? json_get_str(j, "version") : "");
+	r->append = xstrdup(json_get_str(j, "append") ? json_get_str(j, "append") : "");
+	r->runs = runs && runs->type == JSON_NUMBER ? (int)runs->num : 0;
+	for (size_t i = 0; i < b->nr; i++)
+		if (load_row(r, b->items[i], path, i))
+			return -1;
+	if (!r->nr)
+		return error("%s: no benchmarks in it", path);
+	return 0;
+}
+
+int result_load(struct kb_result *r, const char *path)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct json *j;
+	int ret = -1;
+
+	result_init(r);
+	if (read_file(path, &text))
+		goto out;
+	j = json_parse(text.buf, text.len, &err);
+	if (!j) {
+		error("%s: not a kbench result (not JSON: %s)", path, err.buf);
+		goto out;
+	}
+	ret = load_json(r, j, path);
+	json_free(j);
+out:
+	if (ret)
+		result_release(r);
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
+
+/*
+ * "Linux version 6.12.0 (user@host) (gcc (Debian 12.2.0-14) 12.2.0, GNU
+ * ld ...) #1 ...": the compiler is the second parenthesised group up to
+ * its first ", " at the outer level.
+ */
+char *compiler_from_version(const char *version)
+{
+	const char *p = strchr(version, '(');
+	int depth = 0;
+
+	if (!p || !(p = strchr(p, ')')) || !(p = strchr(p, '(')))
+		return NULL;
+	for (const char *q = ++p; *q; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && depth-- == 0)
+			return xstrndup(p, (size_t)(q - p));
+		else if (*q == ',' && depth == 0)
+			return xstrndup(p, (size_t)(q - p));
+	}
+	return NULL;
+}

@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench run: build the initramfs, boot the kernel in QEMU with its
+ * console on a pipe, read the results as they come, and write the result
+ * file only when the guest ended cleanly with every benchmark done.
+ */
+#include "kbench.h"
+#include "console.h"
+#include "fileio.h"
+#include "protocol.h"
+#include "result.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DEFAULT_TIMEOUT 900
+#define DEFAULT_QEMU "qemu-system-x86_64"
+/*
+ * The guest's kernel arguments.  norandmaps: the same addresses on every
+ * boot, so the same page-table work.  nolapic_timer: the local APIC timer
+ * is calibrated by spinning for a tenth of a second, which under icount
+ * is most of the boot; the PIT ticks instead.
+ */
+#define BASE_APPEND "console=ttyS0 panic=-1 norandmaps nolapic_timer"
+
+struct run_opts {
+	const char *output, *only, *append, *clock, *qemu, *console_log;
+	const char *kernel;
+	int runs, quick, timeout;
+	struct initramfs_opts init;
+};
+
+static int parse_int(const char *v, const char *name, int min, int max, int *out)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+
+	if (!*v || *end || n < min || n > max)
+		return usage_error("%s takes a number from %d to %d, not '%s'", name, min, max, v);
+	*out = (int)n;
+	return 0;
+}
+
+static int valid_only(const char *v)
+{
+	return *v && strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789_.,-") == strlen(v);
+}
+
+static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
+{
+	const char *v;
+
+	if ((v = opt_arg(argc, argv, i, "-o")) || (v = opt_arg(argc, argv, i, "--output")))
+		o->output = v;
+	else if ((v = opt_arg(argc, argv, i, "--runs")))
+		return parse_int(v, "--runs", 1, 99, &o->runs);
+	else if (!strcmp(argv[*i], "--quick"))
+		o->quick = 1;
+	else if ((v = opt_arg(argc, argv, i, "--only"))) {
+		if (!valid_only(v))
+			return usage_error("--only takes benchmark or group names, not '%s'", v);
+		o->only = v;
+	} else if ((v = opt_arg(argc, argv, i, "--append")))
+		o->append = v;
+	else if ((v = opt_arg(argc, argv, i, "--clock"))) {
+		if (strcmp(v, "icount") && strcmp(v, "kvm"))
+			return usage_error("--clock is icount or kvm, not '%s'", v);
+		o->clock = v;
+	} else if ((v = opt_arg(argc, argv, i, "--timeout")))
+		return parse_int(v, "--timeout", 1, 86400, &o->timeout);
+	else if ((v = opt_arg(argc, argv, i, "--qemu")))
+		o->qemu = v;
+	else if ((v = opt_arg(argc, argv, i, "--workload")))
+		o->init.workload = v;
+	else if ((v = opt_arg(argc, argv, i, "--post")))
+		o->init.post = v;
+	else if ((v = opt_arg(argc, argv, i, "--console")))
+		o->console_log = v;
+	else if ((v = opt_arg(argc, argv, i, "--guest")))
+		o->init.guest = v;
+	else if ((v = opt_arg(argc, argv, i, "--busybox")))
+		o->init.busybox = v;
+	else if (argv[*i][0] == '-' && argv[*i][1])
+		return usage_error("run: unknown option '%s'", argv[*i]);
+	else if (o->kernel)
+		return usage_error("run: one kernel image at a time ('%s' and '%s')",
+				   o->kernel, argv[*i]);
+	else
+		o->kernel = argv[*i];
+	return 0;
+}
+
+static int parse_run_options(struct run_opts *o, int argc, char **argv)
+{
+	memset(o, 0, sizeof(*o));
+	o->runs = -1;
+	o->timeout = DEFAULT_TIMEOUT;
+	o->qemu = DEFAULT_QEMU;
+	for (int i = 1; i < argc; i++)
+		if (parse_run_option(o, argc, argv, &i))
+			return -1;
+	if (!o->kernel)
+		return usage_error("run: no kernel image (kbench run BZIMAGE)");
+	if (o->runs < 0)
+		o->runs = o->quick ? 3 : KB_DEFAULT_RUNS;
+	if (!o->clock)
+		o->clock = access("/dev/kvm", R_OK | W_OK) ? "icount" : "kvm";
+	o->init.guest = guest_path(o->init.guest);
+	return 0;
+}
+
+static int check_inputs(const struct run_opts *o)
+{
+	const char *files[] = { o->kernel, o->init.guest, o->init.workload, o->init.post };
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+		if (!files[i])
+			continue;
+		if (stat(files[i], &st))
+			return error_errno("cannot read %s", files[i]);
+		if (!S_ISREG(st.st_mode))
+			return error("%s: not a regular file", files[i]);
+	}
+	return 0;
+}
+
+static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
+{
+	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
+		     "-serial", "stdio", "-no-reboot", "-m", "128",
+		     "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
+		     "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
+	strvec_pushf(args, BASE_APPEND " kbench_runs=%d%s%s%s%s%s", o->runs,
+		     o->quick ? " kbench_quick=1" : "",
+		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
+		     o->append ? " " : "", o->append ? o->append : "");
+	if (!strcmp(o->clock, "kvm"))
+		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
+	else
+		strvec_pushl(args, "-icount", "shift=0,sleep=off", NULL);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Feed QEMU's output to the console until EOF or the deadline; 1 if it timed out. */
+static int read_console(int fd, struct console *c, double deadline)
+{
+	char buf[8192];
+
+	for (;;) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		double left = deadline - now();
+		ssize_t n;
+		int r;
+
+		if (left <= 0)
+			return 1;
+		r = poll(&pfd, 1, left > 1000 ? 1000000 : (int)(left * 1000) + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		console_feed(c, buf, (size_t)n);
+	}
+}
+
+/* Boot; the raw wait status of QEMU, or -1 if it could not start. */
+static int boot(const struct run_opts *o, const char *initrd, struct console *c, int *timed_out)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	int fds[2], devnull, status;
+
+	qemu_args(&cp.args, o, initrd);
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (devnull < 0 || pipe2(fds, O_CLOEXEC)) {
+		child_process_clear(&cp);
+		return error_errno("cannot set up QEMU's console");
+	}
+	cp.in = devnull;
+	cp.out = cp.err = fds[1];
+	if (start_command(&cp)) {
+		close(fds[0]);
+		close(fds[1]);
+		close(devnull);
+		child_process_clear(&cp);
+		return -1;
+	}
+	close(fds[1]);
+	close(devnull);
+	*timed_out = read_console(fds[0], c, now() + o->timeout);
+	if (*timed_out)
+		kill(cp.pid, SIGKILL);
+	close(fds[0]);
+	console_flush(c);
+	status = finish_command(&cp);
+	child_process_clear(&cp);
+	return status;
+}
+
+static void save_console(const struct run_opts *o, const struct console *c)
+{
+	if (o->console_log && write_atomically(o->console_log, c->log.buf ? c->log.buf : "",
+					       c->log.len))
+		warning("the console log was not kept");
+}
+
+/* Why the boot did not give a result, naming the kernel; KB_OK if it did. */
+static int judge(const struct run_opts *o, const struct console *c, int status, int timed_out)
+{
+	const char *k = o->kernel;
+
+	if (timed_out) {
+		error("kernel %s: no end after %d s, QEMU killed (%s%s)", k, o->timeout,
+		      c->last_row ? "the last benchmark to finish: " : c->begun ?
+		      "before the first benchmark finished" : "the guest never started",
+		      c->last_row ? c->last_row : "");
+	} else if (c->qemu_error && !c->begun) {
+		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);
+		return KB_KERNEL_FAIL;
+	} else if (c->panic) {
+		error("kernel %s panicked%s%s: %s", k, c->last_row ? " after benchmark " : "",
+		      c->last_row ? c->last_row : "", c->panic);
+	} else if (!c->begun) {
+		error("kernel %s did not boot: the guest never started (QEMU %s %d)", k,
+		      WIFSIGNALED(status) ? "killed by signal" : "exit status",
+		      WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	} else if (c->bad_version) {
+		error("kernel %s: the guest speaks another protocol version than kbench "
+		      "(a stale --guest?)", k);
+	} else if (!c->ended) {
+		error("kernel %s: the guest stopped without its end line (%s%s)", k,
+		      c->last_row ? "after benchmark " : "before the first benchmark",
+		      c->last_row ? c->last_row : "");
+	} else if (c->fails.nr || !c->end_ok || !c->res->nr) {
+		error("kernel %s: %zu benchmark(s) failed%s", k, c->fails.nr,
+		      c->fails.nr ? ":" : " (no results)");
+		for (size_t i = 0; i < c->fails.nr; i++)
+			fprintf(stderr, "  %s\n", c->fails.v[i]);
+		return KB_KERNEL_FAIL;
+	} else {
+		if (c->workload_status > 0)
+			warning("the workload exited with status %d", c->workload_status);
+		return KB_OK;
+	}
+	console_tail(c, 25);
+	return KB_KERNEL_FAIL;
+}
+
+static int write_result(const struct run_opts *o, struct kb_result *res)
+{
+	struct strbuf json = STRBUF_INIT;
+	int ret;
+
+	res->clock = xstrdup(o->clock);
+	res->kernel = xstrdup(o->kernel);
+	res->append = xstrdup(o->append ? o->append : "");
+	res->runs = o->runs;
+	res->quick = o->quick;
+	if (!res->compiler)
+		res->compiler = xstrdup("unknown");
+	result_to_json(res, &json);
+	ret = write_atomically(o->output ? o->output : "-", json.buf, json.len);
+	strbuf_release(&json);
+	return ret;
+}
+
+static int make_initrd(const struct run_opts *o, const char **path)
+{
+	int fd = tempfile_create("kbench-", ".cpio", path), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = write_initramfs(fd, *path, &o->init);
+	if (close(fd) && !ret)
+		ret = error_errno("cannot write %s", *path);
+	return ret;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct kb_result res;
+	struct console c;
+	struct run_opts o;
+	const char *initrd = NULL;
+	int status, timed_out = 0, ret;
+	double t0;
+
+	if (parse_run_options(&o, argc, argv))
+		return KB_USAGE;
+	if (check_inputs(&o))
+		return KB_TROUBLE;
+	if (!strcmp(o.clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
+		error_errno("--clock=kvm needs /dev/kvm");
+		return KB_TROUBLE;
+	}
+	if (make_initrd(&o, &initrd)) {
+		if (initrd)
+			tempfile_remove(initrd);
+		return KB_TROUBLE;
+	}
+	result_init(&res);
+	console_init(&c, &res);
+	note("booting %s (clock %s, %d runs%s)", o.kernel, o.clock, o.runs,
+	     o.quick ? ", quick" : "");
+	t0 = now();
+	status = boot(&o, initrd, &c, &timed_out);
+	tempfile_remove(initrd);
+	save_console(&o, &c);
+	if (status < 0) {
+		ret = KB_TROUBLE;
+	} else {
+		ret = judge(&o, &c, status, timed_out);
+		if (ret == KB_OK && write_result(&o, &res))
+			ret = KB_TROUBLE;
+		if (ret == KB_OK)
+			note("%zu benchmarks in %.0f s%s%s", res.nr, now() - t0,
+			     o.output ? ", results in " : "", o.output ? o.output : "");
+	}
+	console_release(&c);
+	result_release(&res);
+	return ret;
+}

@@ -1,0 +1,157 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kbench boot tests: real kernels built from `kbench config` booted under
+# QEMU (icount clock, so they hold on a loaded machine).
+#   boot.sh CASE   (KBENCH=path/to/kbench; KBENCH_KERNEL_GCC=bzImage,
+#                   KBENCH_KERNEL_CLANG=bzImage for 'backends')
+# determinism  two --quick runs of one kernel agree within 1 % on every row
+# sensitivity  init_on_alloc=1 init_on_free=1 (the kernel zeroes every page
+#              and slab object it allocates and frees) makes the rows that
+#              allocate slower and leaves the memory controls and the null
+#              system call where they are
+# backends     the gcc and the clang kernel differ on several rows, not on
+#              the controls
+# faults       a garbage image, a panic, a tiny --timeout, no rows: a
+#              message naming the kernel, exit 1, no result file
+# workload     --workload and --post run in the guest, before and after
+#              the benchmarks; a failing workload is a warning
+# A case whose kernel is not given or not there is skipped (77).
+set -u
+
+: "${KBENCH:?KBENCH must name the kbench binary}"
+export LC_ALL=C
+SKIP=77
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-boot.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+cd "$W" || exit 1
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+need_kernel() {
+	[ -n "${2:-}" ] && [ -f "$2" ] && return 0
+	echo "SKIP: no kernel in $1 (a kbench-config bzImage)"
+	exit $SKIP
+}
+# run NAME ARGS...: kbench run --quick into NAME.json, QEMU at lower priority
+run() {
+	local name=$1; shift
+	nice -n 5 "$KBENCH" run --quick -o "$name.json" "$@" 2>"$name.err" ||
+		{ cat "$name.err" >&2; fail "kbench run $* failed"; }
+}
+# pct A B ROW: the compare table's percentage of ROW (B against A)
+pct() {
+	"$KBENCH" compare "$1.json" "$2.json" >table.txt || fail "compare $1 $2"
+	awk -v r="$3" '$1 == r { v = $NF; sub(/%.*/, "", v); print v }' table.txt
+}
+# within LIMIT VALUE: |VALUE| <= LIMIT
+within() { awk -v l="$1" -v v="$2" 'BEGIN { exit !(v <= l && v >= -l) }'; }
+below() { awk -v l="$1" -v v="$2" 'BEGIN { exit !(v < l) }'; }
+rows() { python3 -c 'import json,sys; print(" ".join(b["name"] for b in json.load(open(sys.argv[1]))["benchmarks"]))' "$1.json"; }
+
+case_determinism() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	run one "$KBENCH_KERNEL_GCC"
+	run two "$KBENCH_KERNEL_GCC"
+	local r p bad=0
+	[ "$(rows one | wc -w)" -ge 30 ] || fail "fewer than 30 rows: $(rows one)"
+	"$KBENCH" compare one.json two.json
+	for r in $(rows one); do
+		p=$(pct one two "$r")
+		within 1 "$p" || { echo "row $r: two boots differ by $p %" >&2; bad=1; }
+	done
+	[ $bad = 0 ] || fail "two boots of one kernel differ by more than 1 %"
+}
+
+case_sensitivity() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	run plain "$KBENCH_KERNEL_GCC"
+	run zeroing --append="init_on_alloc=1 init_on_free=1" "$KBENCH_KERNEL_GCC"
+	"$KBENCH" compare plain.json zeroing.json
+	local r p
+	# Rows that allocate and free pages or slab objects: at least 5 % slower.
+	for r in fork_exit fork_exec stat open_close file_create_0k file_delete_0k pipe_bw tcp_bw; do
+		p=$(pct plain zeroing "$r")
+		below -5 "$p" || fail "row $r: $p % with init_on_alloc/free, expected slower by 5 % or more"
+	done
+	# The controls and a system call that allocates nothing stay within 1 %.
+	for r in mem_read_bw mem_write_bw mem_load_lat null_call sig_install; do
+		p=$(pct plain zeroing "$r")
+		within 1 "$p" || fail "row $r moved by $p % with init_on_alloc/free"
+	done
+}
+
+case_backends() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	need_kernel KBENCH_KERNEL_CLANG "${KBENCH_KERNEL_CLANG:-}"
+	run gcc "$KBENCH_KERNEL_GCC"
+	run clang "$KBENCH_KERNEL_CLANG"
+	"$KBENCH" compare -o chart.svg gcc.json clang.json || fail "compare"
+	local r p moved=0
+	for r in $(rows gcc); do
+		p=$(pct gcc clang "$r")
+		case $r in
+		mem_*) within 1 "$p" || fail "control $r moved by $p % between compilers" ;;
+		*) within 2 "$p" || moved=$((moved + 1)) ;;
+		esac
+	done
+	[ $moved -ge 3 ] || fail "only $moved rows differ by more than 2 % between gcc and clang"
+	grep -q clang clang.json || fail "the clang kernel's compiler string does not name clang"
+}
+
+case_faults() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	local t0 t1
+	# Garbage where the kernel should be.
+	head -c 1000000 /dev/urandom >garbage.bzImage
+	nice -n 5 "$KBENCH" run --quick -o r.json garbage.bzImage 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "garbage kernel: exit status not 1"; }
+	grep -q "kernel garbage.bzImage" err.txt || { cat err.txt >&2; fail "message does not name the kernel"; }
+	[ -e r.json ] && fail "garbage kernel: a result file was left"
+	# A kernel that panics (no init to run): the panic line, exit 1, no result.
+	nice -n 5 "$KBENCH" run --quick --append="rdinit=/nope init=/nope" -o r.json \
+		"$KBENCH_KERNEL_GCC" 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "panic: exit status not 1"; }
+	grep -q "kernel $KBENCH_KERNEL_GCC panicked: Kernel panic - not syncing" err.txt ||
+		{ cat err.txt >&2; fail "panic message"; }
+	[ -e r.json ] && fail "panic: a result file was left"
+	# A kernel that boots but runs out of time: killed, named, no result.
+	t0=$(date +%s)
+	# (a full table needs 20 s and more)
+	nice -n 5 "$KBENCH" run --timeout=2 -o r.json "$KBENCH_KERNEL_GCC" 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "timeout: exit status not 1"; }
+	t1=$(date +%s)
+	[ $((t1 - t0)) -le 20 ] || fail "--timeout=2 took $((t1 - t0)) s"
+	grep -q "kernel $KBENCH_KERNEL_GCC: no end after 2 s, QEMU killed" err.txt ||
+		{ cat err.txt >&2; fail "timeout message"; }
+	[ -e r.json ] && fail "timeout: a result file was left"
+	ls -A | grep -q '^\.r\.json\.' && fail "a temporary result file was left"
+	# A benchmark that cannot run (here: one that does not exist, beside one
+	# that does): KBENCH-FAIL, END fail, exit 1 naming it, no result.
+	nice -n 5 "$KBENCH" run --quick --only=null_call,no_such_row -o r.json \
+		"$KBENCH_KERNEL_GCC" 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "no rows: exit status not 1"; }
+	grep -q "kernel $KBENCH_KERNEL_GCC: 1 benchmark(s) failed:" err.txt &&
+		grep -q "  no_such_row: no such benchmark or group" err.txt ||
+		{ cat err.txt >&2; fail "failed-benchmark message"; }
+	[ -e r.json ] && fail "no rows: a result file was left"
+	return 0
+}
+
+case_workload() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	printf '#!/bin/sh\necho kbench-test-workload-ran\nexit 3\n' >work
+	printf '#!/bin/sh\necho kbench-test-post-ran\n' >post
+	chmod +x work post
+	run w --only=null_call --workload=work --post=post --console=console.txt \
+		"$KBENCH_KERNEL_GCC"
+	grep -q "warning: the workload exited with status 3" w.err || { cat w.err >&2; fail "no warning"; }
+	grep -q '"null_call"' w.json || fail "no null_call row"
+	# In order: the workload, the rows, the post program, the end.
+	grep -aE 'kbench-test-workload-ran|KBENCH-WORKLOAD|KBENCH-ROW|kbench-test-post-ran|KBENCH-END' \
+		console.txt | sed 's/ .*//; s/\r$//' | tr '\n' ' ' >order.txt
+	[ "$(cat order.txt)" = "kbench-test-workload-ran KBENCH-WORKLOAD KBENCH-ROW kbench-test-post-ran KBENCH-END " ] ||
+		fail "wrong order: $(cat order.txt)"
+	grep -aq 'KBENCH-WORKLOAD exit=3' console.txt || fail "workload status not reported"
+}
+
+case_$1

@@ -1,0 +1,217 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kbench tests that need no QEMU (suite 'kbench'): usage and exit statuses,
+# the configuration fragment, the initramfs writer read back by GNU cpio,
+# and compare on result fixtures (table figures, signs, errors, the chart).
+#   kbench-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures,
+#                          KBENCH_CONFIG=kbench/kbench.config)
+set -u
+
+: "${KBENCH:?KBENCH must name the kbench binary}"
+: "${FIXTURES:?FIXTURES must name tests/kbench/fixtures}"
+export LC_ALL=C
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+cd "$W" || exit 1
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+# expect CODE CMD...: run, keep stdout in out.txt and stderr in err.txt.
+expect() {
+	local want=$1; shift
+	"$@" >out.txt 2>err.txt
+	local got=$?
+	[ "$got" = "$want" ] || { cat out.txt err.txt >&2; fail "exit $got, expected $want: $*"; }
+}
+has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
+# row NAME: the table line of benchmark NAME
+row() { grep -E "^$1 " out.txt || fail "no row $1 in the table"; }
+
+case_usage() {
+	expect 2 "$KBENCH"
+	has err.txt "kbench: error: no command"
+	expect 2 "$KBENCH" frobnicate
+	has err.txt "unknown command 'frobnicate'"
+	expect 0 "$KBENCH" --help
+	has out.txt "usage: kbench run"
+	has out.txt "exit status"
+	expect 0 "$KBENCH" --version
+	has out.txt "kbench (ccd-suite)"
+	expect 2 "$KBENCH" run
+	has err.txt "no kernel image"
+	expect 2 "$KBENCH" run --clock=tsc bzImage
+	has err.txt "--clock is icount or kvm"
+	expect 2 "$KBENCH" run --runs=0 bzImage
+	expect 2 "$KBENCH" run --runs=100 bzImage
+	expect 2 "$KBENCH" run --timeout=x bzImage
+	expect 2 "$KBENCH" run --only='a;b' bzImage
+	expect 2 "$KBENCH" run --frob bzImage
+	expect 2 "$KBENCH" run a b
+	expect 2 "$KBENCH" run -o
+	has err.txt "-o needs a value"
+	expect 2 "$KBENCH" compare "$FIXTURES/a.json"
+	has err.txt "two result files"
+	expect 2 "$KBENCH" config extra
+	expect 2 "$KBENCH" initramfs
+	# A kernel that is not there is kbench's trouble (3), named.
+	expect 3 "$KBENCH" run -o r.json "$W/no-such-bzImage"
+	has err.txt "no-such-bzImage"
+	[ -e r.json ] && fail "a result file was left"
+	# QEMU that cannot run: 3, and no result file.
+	: >bz
+	mkdir tmp
+	TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/no-qemu" -o r.json bz
+	has err.txt "cannot run '$W/no-qemu'"
+	[ -e r.json ] && fail "a result file was left"
+	ls -A | grep -q '^\.r\.json\.' && fail "a temporary result file was left"
+	if [ ! -w /dev/kvm ]; then
+		expect 3 "$KBENCH" run --clock=kvm -o r.json bz
+		has err.txt "--clock=kvm needs /dev/kvm"
+	fi
+	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
+	return 0
+}
+
+case_config() {
+	: "${KBENCH_CONFIG:?KBENCH_CONFIG must name kbench/kbench.config}"
+	expect 0 "$KBENCH" config
+	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config differs from $KBENCH_CONFIG"
+	has out.txt "CONFIG_INET=y"
+}
+
+case_cpio() {
+	printf 'guest' >guest
+	printf '#!/bin/sh\necho workload\n' >work
+	printf 'post' >post
+	printf 'box' >box
+	chmod +x box
+	expect 0 "$KBENCH" initramfs -o init.cpio --guest=guest --busybox=box \
+		--workload=work --post=post
+	cpio -it <init.cpio >list.txt 2>cpio-err.txt || fail "cpio -t cannot read it: $(cat cpio-err.txt)"
+	for f in bin dev proc tmp dev/console dev/null dev/zero init bin/busybox bin/sh \
+		kbench-workload kbench-post; do
+		grep -qx "$f" list.txt || { cat list.txt >&2; fail "no $f in the archive"; }
+	done
+	cpio -itv <init.cpio >long.txt 2>/dev/null
+	grep -E '^c.* 1, +3 .* dev/null$' long.txt >/dev/null || { cat long.txt >&2; fail "dev/null is not char 1,3"; }
+	grep -E '^l.* bin/sh -> busybox$' long.txt >/dev/null || fail "bin/sh is not a link to busybox"
+	grep -E '^-rwxr-xr-x .* init$' long.txt >/dev/null || fail "init is not mode 755"
+	mkdir x && (cd x && cpio -id --no-absolute-filenames --quiet \
+		'init' 'kbench-workload' 'kbench-post' 'bin/busybox' <../init.cpio) ||
+		fail "cpio -i failed"
+	cmp -s x/init guest && cmp -s x/kbench-workload work && cmp -s x/kbench-post post &&
+		cmp -s x/bin/busybox box || fail "contents differ after a round trip"
+	# The same inputs give the same bytes.
+	expect 0 "$KBENCH" initramfs -o again.cpio --guest=guest --busybox=box \
+		--workload=work --post=post
+	cmp -s init.cpio again.cpio || fail "the archive is not reproducible"
+	# A missing input: error naming it, no archive left.
+	expect 3 "$KBENCH" initramfs -o bad.cpio --guest=guest --busybox=box --workload=nope
+	has err.txt "nope"
+	[ -e bad.cpio ] && fail "a partial archive was left"
+	ls -A | grep -q '^\.bad\.cpio\.' && fail "a temporary archive was left"
+	return 0
+}
+
+case_compare() {
+	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/b.json"
+	has out.txt "clock icount"
+	has out.txt "/k/clang/bzImage (Debian clang version 14.0.6)"
+	# us: a/b - 1 (1.0 vs 0.8 is 25 % faster; 100 vs 125 is 20 % slower)
+	row null_call | grep -q '+25.0%' || fail "null_call: expected +25.0%"
+	row fork_exit | grep -q -- '-20.0%' || fail "fork_exit: expected -20.0%"
+	# MB/s: b/a - 1 (more is faster)
+	row pipe_bw | grep -q '+20.0%' || fail "pipe_bw: expected +20.0%"
+	row mem_load_lat | grep -q -- '-20.0%' || fail "mem_load_lat: expected -20.0%"
+	# a's null_call samples span 0.9..1.1: b's 0.8 is outside, so no '~'
+	row null_call | grep -q '%~' && fail "null_call marked within the spread"
+	# The average leaves the controls out: (25 - 20 + 20) / 3
+	grep -E '^average.* \+8\.3%' out.txt >/dev/null || { cat out.txt >&2; fail "average"; }
+	# Three kernels, one missing rows: '-' in its columns.
+	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/b.json" "$FIXTURES/c.json"
+	row fork_exit | grep -qE ' 125 +- +-20\.0% +-$' || { row fork_exit >&2; fail "missing row not '-'"; }
+	row pipe_bw | grep -q -- '-50.0%' || fail "pipe_bw vs c: expected -50.0%"
+	# A row the first kernel lacks is named, not silently dropped.
+	expect 0 "$KBENCH" compare "$FIXTURES/c.json" "$FIXTURES/a.json"
+	row fork_exit | grep -q 'only in a: not compared' || fail "row only in a not named"
+	# Same file twice: all zero, all within the spread.
+	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/a.json"
+	row null_call | grep -q '+0.0%~' || fail "identical results not +0.0%~"
+}
+
+case_compare_errors() {
+	expect 3 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/kvm.json" -o chart.svg
+	has err.txt "a.json was measured with the icount clock and $FIXTURES/kvm.json with kvm"
+	[ -e chart.svg ] && fail "a chart was written for mixed clocks"
+	[ -s out.txt ] && fail "a table was printed for mixed clocks"
+	expect 3 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/other.json"
+	has err.txt "$FIXTURES/other.json: not a kbench result"
+	expect 3 "$KBENCH" compare "$FIXTURES/broken.json" "$FIXTURES/a.json"
+	has err.txt "$FIXTURES/broken.json: not a kbench result (not JSON: line 3:"
+	expect 3 "$KBENCH" compare "$FIXTURES/a.json" "$W/missing.json"
+	has err.txt "cannot open $W/missing.json"
+	printf '\x7fELF\x02\x01' >elf.json
+	expect 3 "$KBENCH" compare elf.json "$FIXTURES/a.json"
+	has err.txt "elf.json: not a kbench result"
+	: >empty.json
+	expect 3 "$KBENCH" compare empty.json "$FIXTURES/a.json"
+	has err.txt "empty.json: not a kbench result"
+}
+
+case_chart() {
+	expect 0 "$KBENCH" compare -o chart.svg "$FIXTURES/a.json" "$FIXTURES/b.json" "$FIXTURES/c.json"
+	has err.txt "chart in chart.svg"
+	python3 - chart.svg <<'PY' || fail "the chart is not well-formed SVG with the bars"
+import sys, xml.dom.minidom
+doc = xml.dom.minidom.parse(sys.argv[1])
+svg = doc.documentElement
+assert svg.tagName == "svg", svg.tagName
+titles = [t.firstChild.data for t in svg.getElementsByTagName("title")]
+# a has 4 rows; b has all 4, c 2: one bar (with a title) per pair
+assert len(titles) == 6, titles
+assert "null_call: +25.00% (+12.50..+37.50)" in titles, titles
+assert "pipe_bw: -50.00% (-50.00..-50.00)" in titles, titles
+texts = " ".join(t.firstChild.data for t in svg.getElementsByTagName("text") if t.firstChild)
+assert "clock icount" in texts and "c" in texts
+PY
+	ls -A | grep -q '^\.chart\.svg\.' && fail "a temporary chart was left"
+	# Unwritable: exit 3, the table was still printed.
+	expect 3 "$KBENCH" compare -o "$W/no/dir/chart.svg" "$FIXTURES/a.json" "$FIXTURES/b.json"
+	has err.txt "$W/no/dir/chart.svg"
+	return 0
+}
+
+case_backends() {
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --quick \
+		--runs=5 --append=quiet -o chart.svg --out=kb --jobs=3 --dry-run
+	cat >want.txt <<EOT
+CCD_CC=gcc
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 tinyconfig
+kbench config >>$W/kb/gcc/.config
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/kb/gcc.json --quick --runs=5 --append=quiet $W/kb/gcc/arch/x86/boot/bzImage
+CCD_CC=clang-16
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 tinyconfig
+kbench config >>$W/kb/clang-16/.config
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/kb/clang-16.json --quick --runs=5 --append=quiet $W/kb/clang-16/arch/x86/boot/bzImage
+kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
+EOT
+	diff -u want.txt out.txt >&2 || fail "backends --dry-run commands differ"
+	[ -e kb ] && fail "--dry-run created the output directory"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
+	has err.txt "two backends or more"
+	expect 2 "$KBENCH" backends --cc=gcc --cc=clang
+	has err.txt "--source=TREE"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=../clang
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --jobs=0
+	# A tree that is not there: the first make fails, exit 3, named.
+	expect 3 "$KBENCH" backends --source="$W/no-tree" --cc=gcc --cc=clang --out=kb
+	has err.txt "the gcc kernel did not build"
+	[ -e kb/gcc.json ] && fail "a result was written"
+	return 0
+}
+
+case_$1
