@@ -298,7 +298,7 @@ const struct bench kb_ipc[] = {
 	{ "unix_lat", "us", "ipc-lat", 3000, 0, latency, UNIX, 0 },
 	{ "tcp_lat", "us", "ipc-lat", 800, 0, latency, TCP, 0 },
 	{ "tcp_connect", "us", "ipc-lat", 400, 0, tcp_connect, 0, 0 },
-	{ "pipe_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, PIPE, 0 },
+	{ "pipe_bw", "MB/s", "ipc-bw", 400, 400, bandwidth, PIPE, 0 },
 	{ "unix_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, UNIX, 0 },
 	{ "tcp_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, TCP, 0 },
 	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
