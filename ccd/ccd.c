@@ -8,6 +8,7 @@
 #include "backend.h"
 #include "classify.h"
 #include "compile.h"
+#include "pgo.h"
 #include "config.h"
 #include "respfile.h"
 #include "run-command.h"
@@ -25,6 +26,7 @@
 
 struct ccd_opts {
 	int help, version, identity;
+	const char *profile_summary;
 	struct strvec args;	/* argv without ccd's own options */
 };
 
@@ -39,6 +41,9 @@ static const char usage_text[] =
 "  --ccd-passes=LIST   asmfix passes: all, none or a comma list\n"
 "  --ccd-keep-prefix=P used-accessors function prefix\n"
 "  --ccd-verbose       print each command on stderr\n"
+"  --ccd-profile-use=DIR  give each compile its object's gcda profile from DIR\n"
+"  --ccd-profile-report=FILE  append \"STATUS OBJECT\" per compile to FILE\n"
+"  --ccd-profile-summary=FILE  count a profile report's lines and exit\n"
 "  --assem[=yes|both]  keep the repaired assembly as <source>.S next to the\n"
 "                      object (both: also the backend's <source>.raw.S)\n"
 "  --ccd-identity      print ccd, backend, as and pass configuration (for\n"
@@ -47,7 +52,8 @@ static const char usage_text[] =
 "  --ccd-help          this text (--help goes to the backend, as for gcc)\n"
 "\n"
 "Environment (below the options, above the config files):\n"
-"  CCD_CC, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX\n"
+"  CCD_CC, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX,\n"
+"  CCD_PROFILE_USE, CCD_PROFILE_REPORT\n"
 "                      same as the options above\n"
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
@@ -66,6 +72,8 @@ static const struct {
 	{ "--ccd-passes=", CFG_PASSES },
 	{ "--ccd-keep-prefix=", CFG_KEEP_PREFIX },
 	{ "--ccd-verbose=", CFG_VERBOSE },
+	{ "--ccd-profile-use=", CFG_PROFILE_USE },
+	{ "--ccd-profile-report=", CFG_PROFILE_REPORT },
 	{ "--assem=", CFG_ASSEM },
 };
 
@@ -101,6 +109,8 @@ static int own_option(struct ccd_opts *o, const char *a, struct override *ov, in
 		o->version = 1;
 	} else if (!strcmp(a, "--ccd-identity")) {
 		o->identity = 1;
+	} else if (!strncmp(a, "--ccd-profile-summary=", 22)) {
+		o->profile_summary = a + 22;
 	} else if (!strncmp(a, "--ccd-", 6)) {
 		die("unknown option '%s' (see ccd --ccd-help)", a);
 	} else {
@@ -182,6 +192,9 @@ static int identity(const struct backend *be, const struct config *cfg, unsigned
 	printf("passes: %s\n", buf);
 	printf("assem: %s\n", config_get(cfg, CFG_ASSEM));
 	printf("keep_prefix: %s\n", config_get(cfg, CFG_KEEP_PREFIX));
+	/* A profile changes the objects; its contents are not hashed here. */
+	if (config_get(cfg, CFG_PROFILE_USE))
+		printf("profile_use: %s\n", config_get(cfg, CFG_PROFILE_USE));
 	strbuf_release(&cmd);
 	free(as);
 	return fflush(stdout) ? 1 : 0;
@@ -261,15 +274,22 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 		ret = pass_through(&be, &cmd, (int)o->args.nr - skip, o->args.v + skip,
 				   config_bool(cfg, CFG_VERBOSE));
 	} else {
+		char *pgo_dir, *pgo_build_dir;
 		struct compile_opts co = {
 			.be = &be, .cmd = &cmd, .argc = (int)expanded.nr, .argv = expanded.v,
 			.as_cfg = config_get(cfg, CFG_AS), .passes = passes,
 			.keep_prefix = config_get(cfg, CFG_KEEP_PREFIX),
 			.assem = assem_level(config_get(cfg, CFG_ASSEM)),
 			.verbose = config_bool(cfg, CFG_VERBOSE),
+			.pgo_report = config_get(cfg, CFG_PROFILE_REPORT),
 		};
 
+		pgo_init(config_get(cfg, CFG_PROFILE_USE), &pgo_dir, &pgo_build_dir);
+		co.pgo_dir = pgo_dir;
+		co.pgo_build_dir = pgo_build_dir;
 		ret = compile_all(&co);
+		free(pgo_dir);
+		free(pgo_build_dir);
 	}
 	ccd_cmd_release(&cmd);
 out_backend:
@@ -280,7 +300,7 @@ out_backend:
 
 int main(int argc, char **argv)
 {
-	struct ccd_opts o = { 0, 0, 0, STRVEC_INIT };
+	struct ccd_opts o = { 0, 0, 0, NULL, STRVEC_INIT };
 	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
 	struct config cfg = { { 0 }, { 0 } };
 	int nov = 0, ret = 0;
@@ -295,6 +315,8 @@ int main(int argc, char **argv)
 		fputs(usage_text, stdout);
 	else if (o.version)
 		printf("ccd %s\n", CCD_VERSION);
+	else if (o.profile_summary)
+		ret = pgo_summary(o.profile_summary);
 	else if (getenv(SAFEGUARD))
 		ret = !!error("ccd started itself as its backend compiler (recursion); check "
 			      "CCD_CC, the ccd.conf 'cc' key and masquerade links in PATH");

@@ -10,6 +10,7 @@
 #include "assemble.h"
 #include "fileio.h"
 #include "options.h"
+#include "pgo.h"
 #include "run-command.h"
 #include "tempfile.h"
 #include "warn.h"
@@ -166,16 +167,18 @@ static int is_user_signal(int sig)
 }
 
 /*
- * Run a child; a child killed by a signal takes us with it (H2), after
- * saying so: otherwise the shell reports ccd itself as crashed.
+ * Run a child, its stderr to err (-1: ours); a child killed by a signal
+ * takes us with it (H2), after saying so: otherwise the shell reports ccd
+ * itself as crashed.
  */
-static int run(const struct compile_opts *o, struct strvec *args)
+static int run_err(const struct compile_opts *o, struct strvec *args, int err)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
 	int status;
 
 	trace(o, args);
 	strvec_pushv(&cp.args, strvec_argv(args));
+	cp.err = err;
 	status = run_command(&cp);
 	child_process_clear(&cp);
 	if (status < 0)
@@ -188,6 +191,11 @@ static int run(const struct compile_opts *o, struct strvec *args)
 		exit_like(status);
 	}
 	return status;
+}
+
+static int run(const struct compile_opts *o, struct strvec *args)
+{
+	return run_err(o, args, -1);
 }
 
 /* Our exit code for a failed child's status (-1: it did not start). */
@@ -328,7 +336,49 @@ struct job {
 	const char *raw;	/* temp: the backend's -S output */
 	const char *fixed;	/* repaired assembly: out (-S), keep, or a temp */
 	int fixed_is_temp;
+	struct pgo_job pgo;
 };
+
+/*
+ * The backend with the object's profile, its stderr kept to read what gcc
+ * says about the profile and then passed on.  A compile that fails with
+ * the profile is done again without it (with its messages), so a profile
+ * never fails a build that compiles without one.
+ */
+static int run_profiled(const struct compile_opts *o, const struct ccd_input *in,
+			struct job *j)
+{
+	struct strvec args = STRVEC_INIT;
+	struct strbuf said = STRBUF_INIT;
+	const char *err_path;
+	int fd = tempfile_create("ccd", ".err", &err_path), status;
+
+	if (fd < 0)
+		return 1 << 8;	/* a wait status: exit 1 (tempfile_create said why) */
+	backend_argv(&args, o, in, j->raw);
+	pgo_args(&args, o);
+	status = run_err(o, &args, fd);
+	strvec_clear(&args);
+	if (lseek(fd, 0, SEEK_SET) || strbuf_read_fd(&said, fd))
+		warning("cannot read back %s: %s", err_path, strerror(errno));
+	close(fd);
+	tempfile_remove(err_path);
+	if (status_ok(status)) {
+		/* Our stderr gone: nothing left to tell, as for gcc. */
+		if (said.len)
+			(void)!write_in_full(2, said.buf, said.len);
+		pgo_finish(o, j->out, &j->pgo, strbuf_str(&said));
+	} else {
+		j->pgo.status = PGO_FAILED;
+		backend_argv(&args, o, in, j->raw);
+		status = run(o, &args);
+		strvec_clear(&args);
+		if (status_ok(status))
+			pgo_finish(o, j->out, &j->pgo, NULL);
+	}
+	strbuf_release(&said);
+	return status;
+}
 
 /* Backend -S into a temp file; 0, or the exit status to return. */
 static int job_backend(const struct compile_opts *o, const struct ccd_input *in, struct job *j)
@@ -339,9 +389,16 @@ static int job_backend(const struct compile_opts *o, const struct ccd_input *in,
 	if (fd < 0)
 		return 1;
 	close(fd);
-	backend_argv(&args, o, in, j->raw);
-	status = run(o, &args);
-	strvec_clear(&args);
+	pgo_prepare(o, in, j->out, &j->pgo);
+	if (pgo_active(&j->pgo)) {
+		status = run_profiled(o, in, j);
+	} else {
+		backend_argv(&args, o, in, j->raw);
+		status = run(o, &args);
+		strvec_clear(&args);
+		if (status_ok(status))
+			pgo_finish(o, j->out, &j->pgo, NULL);
+	}
 	if (status_ok(status))
 		return 0;
 	/* The backend said why; leave no stale output (C7). */
@@ -380,7 +437,7 @@ static int job_repair(const struct compile_opts *o, struct job *j, int assem)
 static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		       const char *as)
 {
-	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0 };
+	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, { PGO_OFF, NULL } };
 	int ret, assem = o->assem;
 	struct stat st;
 
@@ -405,6 +462,7 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		tempfile_remove(j.fixed);
 	if (j.raw)
 		tempfile_remove(j.raw);
+	pgo_release(&j.pgo);
 	free(j.keep_raw);
 	free(j.keep);
 	free(j.out);

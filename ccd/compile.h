@@ -16,6 +16,9 @@ struct compile_opts {
 	const char *keep_prefix;
 	int assem;		/* 0, 1 (keep .S), 2 (also .raw.S) */
 	int verbose;
+	const char *pgo_dir;	/* absolute profile directory, NULL: no profile use */
+	const char *pgo_build_dir;	/* the directory gcc takes profile paths from */
+	const char *pgo_report;	/* append one line per object here, or NULL */
 };
 
 /* Compile every input; returns the exit status (dies of a child's signal). */

@@ -15,6 +15,7 @@ void console_init(struct console *c, struct kb_result *res)
 	memset(c, 0, sizeof(*c));
 	c->res = res;
 	c->workload_status = -1;
+	gcov_init(&c->gcov);
 }
 
 void console_release(struct console *c)
@@ -25,6 +26,7 @@ void console_release(struct console *c)
 	free(c->qemu_error);
 	strbuf_release(&c->line);
 	strbuf_release(&c->log);
+	gcov_release(&c->gcov);
 }
 
 /* The words of a protocol line after its tag: at most max, the last one the rest. */
@@ -95,6 +97,14 @@ static void on_protocol(struct console *c, char *tag)
 		on_fail(c, rest);
 	} else if (!strcmp(tag, KB_TAG_WORKLOAD)) {
 		c->workload_status = strncmp(rest, "exit=", 5) ? 1 : atoi(rest + 5);
+	} else if (!strcmp(tag, KB_TAG_DATA)) {
+		gcov_on_data(&c->gcov, rest);
+	} else if (!strcmp(tag, KB_TAG_FILE)) {
+		gcov_on_file(&c->gcov, rest);
+	} else if (!strcmp(tag, KB_TAG_FILE_END)) {
+		gcov_on_file_end(&c->gcov, rest);
+	} else if (!strcmp(tag, KB_TAG_GCOV)) {
+		gcov_on_summary(&c->gcov, rest);
 	} else if (!strcmp(tag, KB_TAG_END)) {
 		c->ended = 1;
 		c->end_ok = !strncmp(rest, "ok", 2);
@@ -121,14 +131,17 @@ static void end_line(struct console *c)
 	strbuf_addstr(&c->line, "");
 	while (c->line.len && c->line.buf[c->line.len - 1] == '\r')
 		strbuf_setlen(&c->line, c->line.len - 1);
+	/* Profile data would crowd out what a failed boot's message needs. */
+	if (c->log.len < LOG_LIMIT && !strstr(c->line.buf, KB_TAG_DATA " ")) {
+		strbuf_add(&c->log, c->line.buf, c->line.len);
+		strbuf_addch(&c->log, '\n');
+	}
 	on_line(c, c->line.buf);
 	strbuf_reset(&c->line);
 }
 
 void console_feed(struct console *c, const char *buf, size_t len)
 {
-	if (c->log.len < LOG_LIMIT)
-		strbuf_add(&c->log, buf, len);
 	for (size_t i = 0; i < len; i++) {
 		if (buf[i] == '\n')
 			end_line(c);

@@ -7,6 +7,7 @@
 #ifndef KBENCH_CONSOLE_H
 #define KBENCH_CONSOLE_H
 
+#include "gcov.h"
 #include "result.h"
 #include "strbuf.h"
 
@@ -21,6 +22,7 @@ struct console {
 	char *qemu_error;		/* the first line QEMU itself wrote */
 	struct strbuf line;		/* the line being received */
 	struct strbuf log;		/* the whole console, up to a limit */
+	struct gcov_set gcov;		/* profile files (kbench_gcov=1) */
 	int quiet;			/* no progress on stderr */
 };
 

@@ -31,6 +31,7 @@ static void usage(void)
 	printf("usage: kbench run [options] BZIMAGE\n"
 	       "       kbench compare [-o CHART.svg] A.json B.json [C.json...]\n"
 	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
+	       "       kbench pgo --source=TREE [--out=DIR] [options]\n"
 	       "       kbench config\n"
 	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE]\n"
 	       "\n"
@@ -48,13 +49,17 @@ static void usage(void)
 	       "  --only=A,B          only these benchmarks or groups\n"
 	       "  --append=ARGS       more kernel command-line arguments\n"
 	       "  --clock=CLOCK       icount: QEMU TCG counting instructions (1 ns each),\n"
-	       "                      deterministic; kvm: real time under KVM.  Default:\n"
-	       "                      kvm if /dev/kvm works, else icount\n"
+	       "                      deterministic (the default); kvm: real time\n"
+	       "                      under KVM (-cpu host)\n"
 	       "  --timeout=SEC       kill QEMU after SEC seconds (default 900)\n"
 	       "  --qemu=PATH         the QEMU binary (default qemu-system-x86_64)\n"
 	       "  --workload=FILE     a static program the guest runs before the benchmarks\n"
 	       "  --post=FILE         a static program the guest runs after them\n"
 	       "  --console=FILE      keep the whole console log\n"
+	       "  --gcov-out=DIR      collect the kernel's gcov counters (a kernel with\n"
+	       "                      CONFIG_GCOV_KERNEL) into DIR, named for ccd's\n"
+	       "                      profile use: kernel/fork.o's are DIR/kernel#fork.gcda\n"
+	       "  --gcov-objtree=DIR  the kernel's build tree (default: from BZIMAGE's path)\n"
 	       "  --guest=FILE        the guest init (default: $KBENCH_GUEST, else the\n"
 	       "                      installed kbench-guest)\n"
 	       "  --busybox=FILE      the static shell of the fork_sh row (/bin/busybox)\n"
@@ -71,6 +76,15 @@ static void usage(void)
 	       "  --ccd=PATH, --lkd=PATH (default: from PATH)  -o CHART.svg\n"
 	       "  --dry-run           print the commands instead\n"
 	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on\n"
+	       "\n"
+	       "pgo: a profile-guided kernel through ccd and gcc, measured.  Builds TREE in\n"
+	       "OUT/plain, instrumented (the kernel's gcov) in OUT/instr, boots that with\n"
+	       "the benchmarks (or --train-workload=FILE) and copies its counters into\n"
+	       "OUT/profile, builds OUT/pgo with ccd giving every compile its profile,\n"
+	       "then runs and compares plain and pgo (OUT/compare.txt, OUT/chart.svg) and\n"
+	       "writes OUT/summary.json.\n"
+	       "  --out=DIR (default kbench-pgo)  --cc=NAME (default gcc)  --jobs=N\n"
+	       "  --ccd=PATH, --lkd=PATH  --dry-run  run's options pass on\n"
 	       "\n"
 	       "Under the icount clock a time is an instruction count: caches, branch\n"
 	       "prediction and memory are not modelled (see kbench(1)).\n"
@@ -189,6 +203,7 @@ int main(int argc, char **argv)
 		{ "run", cmd_run }, { "compare", cmd_compare },
 		{ "config", cmd_config }, { "initramfs", cmd_initramfs },
 		{ "backends", cmd_backends },
+		{ "pgo", cmd_pgo },
 	};
 
 	warn_set_progname("kbench");
@@ -196,7 +211,7 @@ int main(int argc, char **argv)
 	/* die() is for kbench's own trouble (out of memory, say). */
 	die_status = KB_TROUBLE;
 	if (argc < 2)
-		return usage_error("no command (run, compare, backends, config)");
+		return usage_error("no command (run, compare, backends, pgo, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage();
 		return KB_OK;
@@ -208,5 +223,5 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (run, compare, backends, config)", argv[1]);
+	return usage_error("unknown command '%s' (run, compare, backends, pgo, config)", argv[1]);
 }

@@ -10,6 +10,10 @@
  *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
  *   KBENCH-FAIL <name> <message>          a benchmark that could not run
  *   KBENCH-WORKLOAD exit=<status>         /kbench-workload ran (see below)
+ *   KBENCH-FILE <size> <path>             a profile file (kbench_gcov=1) ...
+ *   KBENCH-DATA <base64>                  ... its bytes, 57 per line ...
+ *   KBENCH-FILE-END <fnv1a-32 in hex>     ... and the hash of them all
+ *   KBENCH-GCOV files=<count>             all profile files sent (-1: none)
  *   KBENCH-END ok|fail rows=<count>
  *
  * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
@@ -20,7 +24,9 @@
  * The host passes its wishes on the kernel command line (read from
  * /proc/cmdline): kbench_runs=N (repetitions of each benchmark, default 9),
  * kbench_only=a,b (run only these), kbench_quick=1 (fewer iterations, for
- * smoke tests).  After the benchmarks the guest runs, if present and
+ * smoke tests), kbench_gcov=1 (send the kernel's gcov counters, one file per
+ * object, after the benchmarks and /kbench-post; <path> is the object's
+ * absolute path in its build tree without the leading '/').  After the benchmarks the guest runs, if present and
  * executable: /kbench-workload (a user's training program, before the
  * benchmarks) and /kbench-post (for example a profile collector, after
  * them).  Then it writes KBENCH-END and ends QEMU through isa-debug-exit:
@@ -37,6 +43,10 @@
 #define KB_TAG_FAIL "KBENCH-FAIL"
 #define KB_TAG_WORKLOAD "KBENCH-WORKLOAD"
 #define KB_TAG_END "KBENCH-END"
+#define KB_TAG_FILE "KBENCH-FILE"
+#define KB_TAG_DATA "KBENCH-DATA"
+#define KB_TAG_FILE_END "KBENCH-FILE-END"
+#define KB_TAG_GCOV "KBENCH-GCOV"
 
 #define KB_WORKLOAD_PATH "/kbench-workload"
 #define KB_POST_PATH "/kbench-post"

@@ -39,6 +39,7 @@
 struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
 	const char *kernel;
+	const char *gcov_out, *gcov_objtree;	/* profile collection */
 	int runs, quick, timeout;
 	struct initramfs_opts init;
 };
@@ -89,6 +90,10 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		o->init.post = v;
 	else if ((v = opt_arg(argc, argv, i, "--console")))
 		o->console_log = v;
+	else if ((v = opt_arg(argc, argv, i, "--gcov-out")))
+		o->gcov_out = v;
+	else if ((v = opt_arg(argc, argv, i, "--gcov-objtree")))
+		o->gcov_objtree = v;
 	else if ((v = opt_arg(argc, argv, i, "--guest")))
 		o->init.guest = v;
 	else if ((v = opt_arg(argc, argv, i, "--busybox")))
@@ -116,8 +121,13 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 		return usage_error("run: no kernel image (kbench run BZIMAGE)");
 	if (o->runs < 0)
 		o->runs = o->quick ? 3 : KB_DEFAULT_RUNS;
+	/*
+	 * icount unless asked: its figures repeat on any machine, and a
+	 * /dev/kvm that opens may still not run a guest (nested hosts that
+	 * refuse -cpu host's MSRs, or hang).
+	 */
 	if (!o->clock)
-		o->clock = access("/dev/kvm", R_OK | W_OK) ? "icount" : "kvm";
+		o->clock = "icount";
 	o->init.guest = guest_path(o->init.guest);
 	return 0;
 }
@@ -144,14 +154,16 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 		     "-serial", "stdio", "-no-reboot", "-m", "128",
 		     "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
 		     "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
-	strvec_pushf(args, BASE_APPEND " kbench_runs=%d%s%s%s%s%s", o->runs,
-		     o->quick ? " kbench_quick=1" : "",
+	strvec_pushf(args, BASE_APPEND " kbench_runs=%d%s%s%s%s%s%s", o->runs,
+		     o->quick ? " kbench_quick=1" : "", o->gcov_out ? " kbench_gcov=1" : "",
 		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
 		     o->append ? " " : "", o->append ? o->append : "");
 	if (!strcmp(o->clock, "kvm"))
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
 	else
-		strvec_pushl(args, "-icount", "shift=0,sleep=off", NULL);
+		/* The RTC too counts guest time from a fixed date: no host time gets in. */
+		strvec_pushl(args, "-icount", "shift=0,sleep=off",
+			     "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
 }
 
 static double now(void)
@@ -289,6 +301,50 @@ static int write_result(const struct run_opts *o, struct kb_result *res)
 	return ret;
 }
 
+/* The build tree of a kernel image: TREE/arch/ARCH/boot/IMAGE. */
+static char *objtree_of(const char *kernel)
+{
+	char *abs = realpath(kernel, NULL), *arch = NULL;
+
+	for (char *p = abs; p && (p = strstr(p, "/arch/")); p++)
+		arch = p;
+	if (!arch || !strstr(arch, "/boot/")) {
+		free(abs);
+		return NULL;
+	}
+	*arch = '\0';
+	return abs;
+}
+
+/* The profiles the guest sent, into --gcov-out; KB_OK or why not. */
+static int write_profiles(const struct run_opts *o, const struct console *c)
+{
+	char *objtree = o->gcov_objtree ? realpath(o->gcov_objtree, NULL) : objtree_of(o->kernel);
+	int n;
+
+	if (!objtree) {
+		error("kernel %s: no build tree to take profile paths from (--gcov-objtree)",
+		      o->kernel);
+		return KB_TROUBLE;
+	}
+	if (c->gcov.announced < 0) {
+		error("kernel %s sent no profiles (built without CONFIG_GCOV_KERNEL?)", o->kernel);
+		free(objtree);
+		return KB_KERNEL_FAIL;
+	}
+	if (c->gcov.bad)
+		warning("%d profile file(s) arrived damaged and were dropped", c->gcov.bad);
+	if ((size_t)c->gcov.announced != c->gcov.nr + (size_t)c->gcov.bad)
+		warning("the guest sent %d profile file(s), %zu arrived", c->gcov.announced,
+			c->gcov.nr);
+	n = gcov_write(&c->gcov, o->gcov_out, objtree);
+	free(objtree);
+	if (n < 0)
+		return KB_TROUBLE;
+	note("%d profiles in %s", n, o->gcov_out);
+	return KB_OK;
+}
+
 static int make_initrd(const struct run_opts *o, const char **path)
 {
 	int fd = tempfile_create("kbench-", ".cpio", path), ret;
@@ -335,6 +391,8 @@ int cmd_run(int argc, char **argv)
 		ret = KB_TROUBLE;
 	} else {
 		ret = judge(&o, &c, status, timed_out);
+		if (ret == KB_OK && o.gcov_out)
+			ret = write_profiles(&o, &c);
 		if (ret == KB_OK && write_result(&o, &res))
 			ret = KB_TROUBLE;
 		if (ret == KB_OK)

@@ -21,6 +21,8 @@ enum config_key {
 	CFG_ASSEM,		/* no | yes | both */
 	CFG_VERBOSE,		/* ccd traces commands */
 	CFG_KEEP_PREFIX,	/* used-accessors function prefix */
+	CFG_PROFILE_USE,	/* directory of gcda profiles for ccd's compiles */
+	CFG_PROFILE_REPORT,	/* file ccd appends one profile status line to per object */
 	CFG_LD,			/* linker lkd runs */
 	CFG_LKD_CHECKS,		/* lkd checks */
 	CFG_LKD_QUIET,

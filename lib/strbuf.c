@@ -2,9 +2,11 @@
 #include "strbuf.h"
 #include "warn.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void *xmalloc(size_t n)
 {
@@ -67,6 +69,23 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 		memcpy(sb->buf + sb->len, data, len);
 	sb->len += len;
 	sb->buf[sb->len] = '\0';
+}
+
+int strbuf_read_fd(struct strbuf *sb, int fd)
+{
+	for (;;) {
+		ssize_t n;
+
+		strbuf_grow(sb, 8192);
+		sb->buf[sb->len] = '\0';
+		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -1 : 0;
+		sb->len += (size_t)n;
+		sb->buf[sb->len] = '\0';
+	}
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)

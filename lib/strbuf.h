@@ -32,6 +32,8 @@ void strbuf_release(struct strbuf *sb);
 char *strbuf_detach(struct strbuf *sb, size_t *len);
 /* "" when empty, so callers never see NULL. */
 const char *strbuf_str(const struct strbuf *sb);
+/* Append everything left to read from fd (through EINTR); 0, or -1 with errno. */
+int strbuf_read_fd(struct strbuf *sb, int fd);
 
 /* A NULL-terminated vector of owned strings (an argv). */
 struct strvec {

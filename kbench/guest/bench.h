@@ -41,6 +41,9 @@ int kb_wait_ok(int pid, const char *what);
 /* Kill and reap a helper child. */
 void kb_kill(int pid);
 
+/* Send every gcov counter file on the console; their number, or -1. */
+int kb_gcov_dump(void);
+
 /* The directory on tmpfs the file rows work in. */
 #define KB_TMP "/tmp"
 

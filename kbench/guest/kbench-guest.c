@@ -37,6 +37,7 @@
 struct opts {
 	int runs;
 	int quick;
+	int gcov;
 	char only[1100];	/* ",a,b," or "" for all */
 };
 
@@ -132,6 +133,7 @@ static void read_options(struct opts *o)
 
 	o->runs = KB_DEFAULT_RUNS;
 	o->quick = 0;
+	o->gcov = 0;
 	o->only[0] = '\0';
 	if (fd >= 0)
 		close(fd);
@@ -144,6 +146,8 @@ static void read_options(struct opts *o)
 		o->runs = KB_DEFAULT_RUNS;
 	if (cmdline_value(cmdline, "kbench_quick", val, sizeof(val)))
 		o->quick = atoi(val) != 0;
+	if (cmdline_value(cmdline, "kbench_gcov", val, sizeof(val)))
+		o->gcov = atoi(val) != 0;
 	if (cmdline_value(cmdline, "kbench_only", val, sizeof(val)))
 		snprintf(o->only, sizeof(o->only), ",%s,", val);
 }
@@ -319,6 +323,8 @@ int main(int argc, char **argv)
 		}
 	}
 	run_program(KB_POST_PATH);
+	if (o.gcov)
+		kb_line(KB_TAG_GCOV " files=%d", kb_gcov_dump());
 	kb_line(KB_TAG_END " %s rows=%d", failed || !rows ? "fail" : "ok", rows);
 	quit(!failed && rows);
 }

@@ -214,4 +214,101 @@ EOT
 	return 0
 }
 
+case_pgo() {
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --jobs=3 --quick --dry-run
+	cat >want.txt <<EOT
+CCD_CC=gcc
+make -C /src/linux O=$W/pg/plain ARCH=x86_64 tinyconfig
+kbench config >>$W/pg/plain/.config
+make -C /src/linux O=$W/pg/plain ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/plain ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+CCD_CC=gcc
+make -C /src/linux O=$W/pg/instr ARCH=x86_64 tinyconfig
+kbench config >>$W/pg/instr/.config
+printf '%s' 'CONFIG_DEBUG_FS=y
+CONFIG_GCOV_KERNEL=y
+CONFIG_GCOV_PROFILE_ALL=y
+' >>$W/pg/instr/.config
+make -C /src/linux O=$W/pg/instr ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/instr ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/pg/train.json --quick --gcov-out=$W/pg/profile $W/pg/instr/arch/x86/boot/bzImage
+CCD_PROFILE_USE=$W/pg/profile CCD_PROFILE_REPORT=$W/pg/profile-report.txt
+CCD_CC=gcc
+make -C /src/linux O=$W/pg/pgo ARCH=x86_64 tinyconfig
+kbench config >>$W/pg/pgo/.config
+make -C /src/linux O=$W/pg/pgo ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/pgo ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+kbench run -o $W/pg/plain.json --quick $W/pg/plain/arch/x86/boot/bzImage
+kbench run -o $W/pg/pgo.json --quick $W/pg/pgo/arch/x86/boot/bzImage
+kbench compare -o $W/pg/chart.svg $W/pg/plain.json $W/pg/pgo.json >$W/pg/compare.txt
+EOT
+	diff -u want.txt out.txt >&2 || fail "pgo --dry-run commands differ"
+	[ -e pg ] && fail "--dry-run created the output directory"
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-workload=/bin/w --dry-run
+	has out.txt "kbench run -o $W/pg/train.json --gcov-out=$W/pg/profile --workload=/bin/w --only=null_call $W/pg/instr/arch/x86/boot/bzImage"
+	expect 2 "$KBENCH" pgo --out=pg
+	has err.txt "--source=TREE"
+	expect 2 "$KBENCH" pgo --source=/src/linux --cc=../gcc
+	expect 2 "$KBENCH" pgo --source=/src/linux --frob
+	# A tree that is not there: the first make fails, exit 3, named.
+	expect 3 "$KBENCH" pgo --source="$W/no-tree" --out=pg
+	has err.txt "the plain kernel did not build"
+	[ -e pg/summary.json ] && fail "a summary was written"
+	return 0
+}
+
+# The profile files of kbench_gcov=1 as a guest sends them (protocol.h),
+# replayed by a stand-in for QEMU: whole files land laid out for ccd, a
+# damaged one and one from outside the build tree are dropped and said.
+case_gcov() {
+	mkdir -p tree/arch/x86/boot && : >tree/arch/x86/boot/bzImage
+	python3 - "$(cd tree && pwd -P)" <<'PY' >transcript.txt
+import base64, sys
+root = sys.argv[1].lstrip('/')
+def fnv(b):
+    h = 2166136261
+    for c in b:
+        h = ((h ^ c) * 16777619) & 0xffffffff
+    return h
+def send(path, data, damage=False):
+    print(f"KBENCH-FILE {len(data)} {path}")
+    for i in range(0, len(data), 57):
+        line = base64.b64encode(data[i:i + 57]).decode()
+        if damage and i == 57:
+            line = line.replace(line[0], '*', 1)
+        print(f"KBENCH-DATA {line}")
+    print(f"KBENCH-FILE-END {fnv(data):08x}")
+print("KBENCH-BEGIN v=1 runs=1")
+print("KBENCH-KERNEL Linux version 6.1.0 (kbench@ccd-suite) (gcc (Debian 12.2.0-14) 12.2.0, GNU ld 2.40) #1")
+print("KBENCH-ROW null_call us proc 0.25")
+send(f"{root}/kernel/fork.gcda", bytes(range(256)) * 3)
+send(f"{root}/init/main.gcda", b"adcg\0\x01")
+send(f"{root}/mm/bad.gcda", bytes(200), damage=True)
+send("elsewhere/x.gcda", b"xyz")
+print("KBENCH-GCOV files=4")
+print("KBENCH-END ok rows=1")
+PY
+	printf '#!/bin/sh\ncat %s/transcript.txt\n' "$W" >fakeqemu && chmod +x fakeqemu
+	expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --gcov-out=prof -o r.json tree/arch/x86/boot/bzImage
+	has err.txt "1 profile file(s) arrived damaged and were dropped"
+	has err.txt "1 profile(s) from outside the build tree"
+	has err.txt "2 profiles in prof"
+	[ "$(ls prof | tr '\n' ' ')" = "init#main.gcda kernel#fork.gcda " ] || fail "profiles: $(ls -A prof)"
+	python3 -c 'import sys; sys.exit(open("prof/kernel#fork.gcda","rb").read() != bytes(range(256))*3)' ||
+		fail "kernel#fork.gcda is not what was sent"
+	printf 'adcg\0\001' | cmp -s - 'prof/init#main.gcda' || fail "init#main.gcda is not what was sent"
+	[ -s r.json ] || fail "no result"
+	# A kernel that sends no profiles: its failure, named; no result.
+	grep -v GCOV transcript.txt >t2.txt && mv t2.txt transcript.txt
+	rm -rf prof r.json
+	expect 1 "$KBENCH" run --qemu="$W/fakeqemu" --gcov-out=prof -o r.json tree/arch/x86/boot/bzImage
+	has err.txt "sent no profiles (built without CONFIG_GCOV_KERNEL?)"
+	[ -e r.json ] && fail "a result was written"
+	# No build tree to take paths from.
+	: >lone-bzImage
+	expect 3 "$KBENCH" run --qemu="$W/fakeqemu" --gcov-out=prof -o r.json lone-bzImage
+	has err.txt "no build tree to take profile paths from (--gcov-objtree)"
+	return 0
+}
+
 case_$1

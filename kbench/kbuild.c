@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Configuring and building the compared kernels (kbuild.h). */
+#include "kbuild.h"
+#include "kbench.h"
+#include "fileio.h"
+#include "run-command.h"
+#include "warn.h"
+#include "kbench-config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char kbench_config[] = KBENCH_CONFIG_TEXT;
+/* What the fragment leaves to the architecture. */
+#define X86_64_CONFIG "CONFIG_64BIT=y\n"
+
+void kbuild_fixed_env(void)
+{
+	setenv("KBUILD_BUILD_TIMESTAMP", "Sat Jan  1 00:00:00 UTC 2000", 0);
+	setenv("KBUILD_BUILD_USER", "kbench", 0);
+	setenv("KBUILD_BUILD_HOST", "ccd-suite", 0);
+	setenv("KBUILD_BUILD_VERSION", "1", 0);
+}
+
+char *kbuild_abs(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *cwd;
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	if (!cwd)
+		die_errno("getcwd");
+	strbuf_addf(&sb, "%s/%s", cwd, path);
+	free(cwd);
+	return strbuf_detach(&sb, NULL);
+}
+
+int kbuild_run(const struct kbuild *kb, struct strvec *args)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	int status;
+
+	quote_argv(&sb, args->v);
+	if (kb->dry_run) {
+		printf("%s\n", sb.buf);
+		strbuf_release(&sb);
+		return 0;
+	}
+	note("%s", sb.buf);
+	strbuf_release(&sb);
+	strvec_pushv(&cp.args, args->v);
+	status = run_command(&cp);
+	child_process_clear(&cp);
+	if (status_ok(status))
+		return 0;
+	return error("'%s' failed", args->v[0]);
+}
+
+static int kmake(const struct kbuild *kb, const char *dir, const char *target, int jobs)
+{
+	struct strvec args = STRVEC_INIT;
+	int ret;
+
+	strvec_pushl(&args, "make", "-C", kb->source, NULL);
+	strvec_pushf(&args, "O=%s", dir);
+	strvec_push(&args, "ARCH=x86_64");
+	if (jobs) {
+		strvec_pushf(&args, "-j%d", jobs);
+		strvec_pushf(&args, "CC=%s", kb->ccd);
+		strvec_pushf(&args, "LD=%s", kb->lkd);
+	}
+	strvec_push(&args, target);
+	ret = kbuild_run(kb, &args);
+	strvec_clear(&args);
+	return ret;
+}
+
+static int append_fragments(const struct kbuild *kb, const char *dir, const char *extra)
+{
+	struct strbuf path = STRBUF_INIT;
+	int fd, ret = 0;
+
+	strbuf_addf(&path, "%s/.config", dir);
+	if (kb->dry_run) {
+		printf("kbench config >>%s\n", path.buf);
+		if (extra)
+			printf("printf '%%s' '%s' >>%s\n", extra, path.buf);
+		strbuf_release(&path);
+		return 0;
+	}
+	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 || write_in_full(fd, kbench_config, sizeof(kbench_config) - 1) ||
+	    write_in_full(fd, X86_64_CONFIG, strlen(X86_64_CONFIG)) ||
+	    (extra && write_in_full(fd, extra, strlen(extra))))
+		ret = error_errno("cannot append the kbench configuration to %s", path.buf);
+	if (fd >= 0 && close(fd) && !ret)
+		ret = error_errno("cannot write %s", path.buf);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* Every CONFIG_X=y of fragment survived olddefconfig in conf. */
+static int check_fragment(const char *path, const char *conf, const char *p)
+{
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+
+		if (!strncmp(p, "CONFIG_", 7)) {
+			struct strbuf line = STRBUF_INIT;
+			int missing;
+
+			strbuf_addch(&line, '\n');
+			strbuf_add(&line, p, len);
+			strbuf_addch(&line, '\n');
+			missing = !strstr(conf, line.buf);
+			strbuf_release(&line);
+			if (missing)
+				return error("%s: %.*s did not stay set (a missing dependency?)",
+					     path, (int)len, p);
+		}
+		p += len + (p[len] == '\n');
+	}
+	return 0;
+}
+
+static int check_config(const struct kbuild *kb, const char *dir, const char *extra)
+{
+	struct strbuf conf = STRBUF_INIT, path = STRBUF_INIT;
+	int fd, ret = 0;
+
+	if (kb->dry_run)
+		return 0;
+	strbuf_addf(&path, "%s/.config", dir);
+	strbuf_addch(&conf, '\n');
+	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || strbuf_read_fd(&conf, fd))
+		ret = error_errno("cannot read %s", path.buf);
+	if (fd >= 0)
+		close(fd);
+	if (!ret)
+		ret = check_fragment(path.buf, conf.buf, kbench_config);
+	if (!ret && extra)
+		ret = check_fragment(path.buf, conf.buf, extra);
+	strbuf_release(&conf);
+	strbuf_release(&path);
+	return ret;
+}
+
+int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra)
+{
+	if (!kb->dry_run && mkdir(dir, 0755) && errno != EEXIST)
+		return error_errno("cannot create %s", dir);
+	if (kb->dry_run)
+		printf("CCD_CC=%s\n", cc);
+	else
+		setenv("CCD_CC", cc, 1);
+	if (kmake(kb, dir, "tinyconfig", 0) || append_fragments(kb, dir, extra) ||
+	    kmake(kb, dir, "olddefconfig", 0) || check_config(kb, dir, extra))
+		return -1;
+	return kmake(kb, dir, "bzImage", kb->jobs);
+}
+
+int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
+		 const struct strvec *run_args, const char *const *more)
+{
+	struct strvec args = STRVEC_INIT;
+	int ret;
+
+	strvec_pushl(&args, "kbench", "run", "-o", result, NULL);
+	if (run_args->v)
+		strvec_pushv(&args, run_args->v);
+	for (; more && *more; more++)
+		strvec_push(&args, *more);
+	strvec_pushf(&args, "%s/arch/x86/boot/bzImage", dir);
+	if (kb->dry_run) {
+		struct strbuf sb = STRBUF_INIT;
+
+		quote_argv(&sb, args.v);
+		printf("%s\n", sb.buf);
+		strbuf_release(&sb);
+		ret = KB_OK;
+	} else {
+		ret = cmd_run((int)args.nr - 1, args.v + 1);
+	}
+	strvec_clear(&args);
+	return ret;
+}

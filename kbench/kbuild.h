@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Building the kernels kbench compares: tinyconfig plus `kbench config`
+ * (plus an extra fragment), bzImage through make CC=ccd LD=lkd, the
+ * backend in CCD_CC.  Shared by `kbench backends` and `kbench pgo`.
+ */
+#ifndef KBENCH_KBUILD_H
+#define KBENCH_KBUILD_H
+
+#include "strbuf.h"
+
+struct kbuild {
+	const char *source, *ccd, *lkd;
+	int jobs, dry_run;
+};
+
+/* Fixed KBUILD_BUILD_* so that kernels differ only by what they were built with. */
+void kbuild_fixed_env(void);
+/* An absolute path for path (make -C runs elsewhere); allocated. */
+char *kbuild_abs(const char *path);
+/* Run args, or print them with dry_run; 0, or -1 after an error. */
+int kbuild_run(const struct kbuild *kb, struct strvec *args);
+/*
+ * Configure dir (created if need be) and build its bzImage with backend
+ * cc; extra is one more config fragment (NULL: none).  0 or -1.
+ */
+int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra);
+/* `kbench run` with run_args on dir's bzImage into result (in-process); a KB_ status. */
+int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
+		 const struct strvec *run_args, const char *const *more);
+
+#endif

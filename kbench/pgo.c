@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench pgo: a profile-guided kernel in one command.  From one source
+ * tree, through ccd with gcc:
+ *   OUT/plain   the kbench-config kernel, as it is
+ *   OUT/instr   the same with the kernel's own gcov instrumentation
+ *               (CONFIG_GCOV_PROFILE_ALL: Kbuild knows which files must
+ *               not be instrumented, and uses atomic counter updates)
+ *   train       OUT/instr booted with the benchmarks (or --train-workload),
+ *               its counters copied out over the console into OUT/profile
+ *   OUT/pgo     the kbench-config kernel again, ccd giving each compile
+ *               its object's profile (CCD_PROFILE_USE), ccd's report in
+ *               OUT/profile-report.txt
+ * then plain and pgo are measured and compared; OUT/summary.json says
+ * how many objects had a profile and where the results are.
+ */
+#include "kbench.h"
+#include "kbuild.h"
+#include "pgo-report.h"
+#include "strbuf.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What the instrumented kernel adds to the kbench configuration. */
+static const char gcov_config[] =
+	"CONFIG_DEBUG_FS=y\n"
+	"CONFIG_GCOV_KERNEL=y\n"
+	"CONFIG_GCOV_PROFILE_ALL=y\n";
+
+struct pgo_opts {
+	struct kbuild kb;
+	const char *out, *cc, *train_workload;
+	struct strvec run_args;		/* passed on to every `kbench run` */
+};
+
+static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
+{
+	static const char *const run_opts[] = {
+		"--runs", "--only", "--append", "--clock", "--timeout", "--qemu", "--guest",
+		"--busybox",
+	};
+	const char *v;
+
+	if ((v = opt_arg(argc, argv, i, "--source")))
+		o->kb.source = v;
+	else if ((v = opt_arg(argc, argv, i, "--out")))
+		o->out = v;
+	else if ((v = opt_arg(argc, argv, i, "--ccd")))
+		o->kb.ccd = v;
+	else if ((v = opt_arg(argc, argv, i, "--lkd")))
+		o->kb.lkd = v;
+	else if ((v = opt_arg(argc, argv, i, "--cc"))) {
+		if (!*v || strchr(v, '/'))
+			return usage_error("--cc takes a backend name (gcc, gcc-11...), not '%s'", v);
+		o->cc = v;
+	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
+		o->train_workload = v;
+	} else if ((v = opt_arg(argc, argv, i, "--jobs"))) {
+		o->kb.jobs = atoi(v);
+		if (o->kb.jobs < 1 || o->kb.jobs > 1024)
+			return usage_error("--jobs takes a number from 1 to 1024, not '%s'", v);
+	} else if (!strcmp(argv[*i], "--dry-run")) {
+		o->kb.dry_run = 1;
+	} else if (!strcmp(argv[*i], "--quick")) {
+		strvec_push(&o->run_args, argv[*i]);
+	} else {
+		for (size_t k = 0; k < sizeof(run_opts) / sizeof(*run_opts); k++) {
+			if ((v = opt_arg(argc, argv, i, run_opts[k]))) {
+				strvec_pushf(&o->run_args, "%s=%s", run_opts[k], v);
+				return 0;
+			}
+		}
+		return usage_error("pgo: unexpected argument '%s'", argv[*i]);
+	}
+	return 0;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* Boot the instrumented kernel once; its counters into profile. */
+static int train(const struct pgo_opts *o, const char *instr, const char *profile,
+		 const char *result)
+{
+	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT;
+	const char *more[4] = { NULL };
+	int n = 0, ret;
+
+	strbuf_addf(&gcov, "--gcov-out=%s", profile);
+	more[n++] = gcov.buf;
+	if (o->train_workload) {
+		/* The user's program is the training; one short row keeps run's contract. */
+		strbuf_addf(&work, "--workload=%s", o->train_workload);
+		more[n++] = work.buf;
+		more[n++] = "--only=null_call";
+	}
+	ret = kbuild_bench(&o->kb, instr, result, &o->run_args, more);
+	strbuf_release(&gcov);
+	strbuf_release(&work);
+	return ret;
+}
+
+/* The profile-guided build: ccd gets the profiles and reports on each object. */
+static int build_pgo(const struct pgo_opts *o, const char *dir, const char *profile,
+		     const char *report)
+{
+	int ret;
+
+	if (o->kb.dry_run) {
+		printf("CCD_PROFILE_USE=%s CCD_PROFILE_REPORT=%s\n", profile, report);
+	} else {
+		if (unlink(report) && errno != ENOENT)
+			return error_errno("cannot remove the old %s", report);
+		setenv("CCD_PROFILE_USE", profile, 1);
+		setenv("CCD_PROFILE_REPORT", report, 1);
+	}
+	ret = kbuild_kernel(&o->kb, o->cc, dir, NULL);
+	unsetenv("CCD_PROFILE_USE");
+	unsetenv("CCD_PROFILE_REPORT");
+	return ret;
+}
+
+/* OUT/summary.json: ccd's counts and where everything is. */
+static int write_summary(const char *out, const char *report, const char *plain,
+			 const char *pgo)
+{
+	struct strbuf json = STRBUF_INIT;
+	struct pgo_counts c;
+	char *path = path_in(out, "summary.json");
+	int ret;
+
+	if (pgo_report_read(report, &c)) {
+		free(path);
+		return -1;
+	}
+	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
+	strbuf_addf(&json, "{\n  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
+		    "  \"stale\": %lu,\n  \"mismatched\": %lu,\n  \"without_profile\": %lu,\n"
+		    "  \"failed_with_profile\": %lu,\n",
+		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH], c.n[PGO_STALE],
+		    c.n[PGO_MISMATCH], c.n[PGO_NONE], c.n[PGO_FAILED]);
+	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
+		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
+	ret = write_atomically(path, json.buf, json.len);
+	if (!ret)
+		note("%lu objects, %lu with a profile (%lu mismatched), %lu without: %s",
+		     c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
+		     c.n[PGO_MISMATCH], c.n[PGO_NONE], path);
+	strbuf_release(&json);
+	free(path);
+	return ret;
+}
+
+/* Table on stdout and in OUT/compare.txt, chart in OUT/chart.svg. */
+static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
+{
+	char *chart = path_in(o->out, "chart.svg"), *table = path_in(o->out, "compare.txt");
+	char *argv[] = { "compare", "-o", chart, (char *)plain, (char *)pgo, NULL };
+	int fd, saved, ret;
+
+	if (o->kb.dry_run) {
+		printf("kbench compare -o %s %s %s >%s\n", chart, plain, pgo, table);
+		free(chart);
+		free(table);
+		return KB_OK;
+	}
+	fflush(stdout);
+	fd = open(table, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	saved = dup(1);
+	if (fd < 0 || saved < 0 || dup2(fd, 1) < 0) {
+		error_errno("cannot write %s", table);
+		ret = KB_TROUBLE;
+	} else {
+		ret = cmd_compare(5, argv);
+		fflush(stdout);
+		dup2(saved, 1);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (saved >= 0)
+		close(saved);
+	if (ret == KB_OK) {
+		fd = open(table, O_RDONLY | O_CLOEXEC);
+		if (fd >= 0) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (!strbuf_read_fd(&sb, fd))
+				fputs(strbuf_str(&sb), stdout);
+			strbuf_release(&sb);
+			close(fd);
+		}
+	}
+	free(chart);
+	free(table);
+	return ret;
+}
+
+static int pgo_loop(struct pgo_opts *o)
+{
+	char *plain = path_in(o->out, "plain"), *instr = path_in(o->out, "instr");
+	char *pgo = path_in(o->out, "pgo"), *profile = path_in(o->out, "profile");
+	char *report = path_in(o->out, "profile-report.txt");
+	char *train_res = path_in(o->out, "train.json");
+	char *plain_res = path_in(o->out, "plain.json"), *pgo_res = path_in(o->out, "pgo.json");
+	int ret = KB_TROUBLE;
+
+	if (kbuild_kernel(&o->kb, o->cc, plain, NULL)) {
+		error("the plain kernel did not build");
+	} else if (kbuild_kernel(&o->kb, o->cc, instr, gcov_config)) {
+		error("the instrumented kernel did not build");
+	} else if ((ret = train(o, instr, profile, train_res)) != KB_OK) {
+		error("training the instrumented kernel failed");
+	} else if (build_pgo(o, pgo, profile, report)) {
+		error("the profile-guided kernel did not build");
+		ret = KB_TROUBLE;
+	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL)) == KB_OK &&
+		   (ret = kbuild_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL)) == KB_OK &&
+		   (ret = compare(o, plain_res, pgo_res)) == KB_OK && !o->kb.dry_run &&
+		   write_summary(o->out, report, plain_res, pgo_res)) {
+		ret = KB_TROUBLE;
+	}
+	free(plain);
+	free(instr);
+	free(pgo);
+	free(profile);
+	free(report);
+	free(train_res);
+	free(plain_res);
+	free(pgo_res);
+	return ret;
+}
+
+int cmd_pgo(int argc, char **argv)
+{
+	struct pgo_opts o = { { NULL, "ccd", "lkd", 2, 0 }, "kbench-pgo", "gcc", NULL,
+			      STRVEC_INIT };
+	char *out;
+	int ret;
+
+	for (int i = 1; i < argc; i++)
+		if (parse_pgo_option(&o, argc, argv, &i)) {
+			strvec_clear(&o.run_args);
+			return KB_USAGE;
+		}
+	if (!o.kb.source) {
+		strvec_clear(&o.run_args);
+		return usage_error("pgo: --source=TREE (a kernel source tree) is required");
+	}
+	kbuild_fixed_env();
+	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
+		error_errno("cannot create %s", o.out);
+		strvec_clear(&o.run_args);
+		return KB_TROUBLE;
+	}
+	/* make -C runs in the tree, and ccd needs the profile from anywhere. */
+	out = kbuild_abs(o.out);
+	o.out = out;
+	ret = pgo_loop(&o);
+	strvec_clear(&o.run_args);
+	free(out);
+	return ret;
+}
