@@ -147,10 +147,11 @@ static int write_summary(const char *out, const char *report, const char *plain,
 	}
 	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
 	strbuf_addf(&json, "{\n  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
-		    "  \"stale\": %lu,\n  \"mismatched\": %lu,\n  \"without_profile\": %lu,\n"
-		    "  \"failed_with_profile\": %lu,\n",
-		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH], c.n[PGO_STALE],
-		    c.n[PGO_MISMATCH], c.n[PGO_NONE], c.n[PGO_FAILED]);
+		    "  \"matching\": %lu,\n  \"stale\": %lu,\n  \"mismatched\": %lu,\n"
+		    "  \"without_profile\": %lu,\n  \"failed_with_profile\": %lu,\n",
+		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
+		    c.n[PGO_USED] + c.n[PGO_STALE], c.n[PGO_STALE], c.n[PGO_MISMATCH],
+		    c.n[PGO_NONE], c.n[PGO_FAILED]);
 	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
 		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
 	ret = write_atomically(path, json.buf, json.len);

@@ -35,14 +35,16 @@ fail() { echo "$T: FAIL: $*"; exit 1; }
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "$BAB" "$MINIMAL" "$KBENCHCFG" \
+	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$MINIMAL" "$KBENCHCFG" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
 }
 
-# The configurations CI builds (kernel-setup builds them first); the
-# extended ones are built only with CCD_KTEST_EXTENDED=1 (see tests/README).
-KCONFIGS_CI="x86_64 x86_64-612 x86_64-612-clang-keep"
+# The configurations CI builds (kernel-setup builds them first, two at a
+# time: the pgo loop, three kernels in a row, takes one slot while the
+# other three follow each other in the other); the extended ones are
+# built only with CCD_KTEST_EXTENDED=1 (see tests/README).
+KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 x86_64-612-clang-keep"
 KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386"
 
 # A test that needs an extended configuration skips (exit 77) unless asked for.
@@ -85,6 +87,22 @@ recipe_x86_64_612_clang_keep() {
 	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE612" --series="$SERIES612" \
 		--fragment="$KBENCHCFG" --out="$dir/obj" --jobs="$KJOBS" \
 		--enable=CCD_KEEP_ACCESSORS --no-boot -- CC="$CCD" LD="$LKD"
+}
+
+# 6.1's profile-guided loop, kbench pgo (plain, gcov-instrumented, trained
+# in QEMU, rebuilt with the profile, both measured), on a hard-linked copy
+# of the tree: the pgo test edits one file of it.
+recipe_x86_64_pgo() {
+	local tree=$CCD_KTREE_CACHE/$(basename "${KSOURCE%.tar*}")/pristine
+	[ -d "$KSOURCE" ] && tree=$KSOURCE
+	if [ -d "$tree" ]; then
+		cp -al "$tree" "$dir/src" || return 1
+	else
+		mkdir -p "$dir/unpack" && tar -xf "$KSOURCE" -C "$dir/unpack" &&
+			mv "$dir/unpack"/* "$dir/src" && rmdir "$dir/unpack" || return 1
+	fi
+	"$KBENCH" pgo --source="$dir/src" --out="$dir/pgo" --ccd="$CCD" --lkd="$LKD" \
+		--jobs="$KJOBS" --quick
 }
 
 recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd

@@ -5,7 +5,7 @@
 # other tests reuse its builds but still build what they need on their own.
 . "$(dirname "$0")/lib.sh"
 
-# Every configuration the suite shares, in the order the tests need them.
+# Every configuration the suite shares (the longest first, see KCONFIGS_CI).
 KCONFIGS=$KCONFIGS_CI
 [ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && KCONFIGS="$KCONFIGS $KCONFIGS_EXTENDED"
 rm -f "$KWORK"/*.failed
