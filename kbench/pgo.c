@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * kbench pgo: a profile-guided kernel in one command.  From one source
- * tree, through ccd with gcc:
- *   OUT/plain   the kbench-config kernel, as it is
+ * tree, through ccd with gcc, -O2 (see PERF_CONFIG):
+ *   OUT/plain   the kbench-config kernel
  *   OUT/instr   the same with the kernel's own gcov instrumentation
  *               (CONFIG_GCOV_PROFILE_ALL: Kbuild knows which files must
  *               not be instrumented, and uses atomic counter updates)
@@ -28,8 +28,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* What the instrumented kernel adds to the kbench configuration. */
+/*
+ * All three kernels are built -O2, as distributions build theirs: under
+ * tinyconfig's -Os gcc optimises every function for size, hot or not, and
+ * a profile moved 61 bytes of a 4.4 MB text (Linux 6.1, 2026-11-24).
+ */
+#define PERF_CONFIG "CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y\n"
+static const char plain_config[] = PERF_CONFIG;
+/* The instrumented kernel: the kernel's own gcov, on every file it allows. */
 static const char gcov_config[] =
+	PERF_CONFIG
 	"CONFIG_DEBUG_FS=y\n"
 	"CONFIG_GCOV_KERNEL=y\n"
 	"CONFIG_GCOV_PROFILE_ALL=y\n";
@@ -90,6 +98,22 @@ static char *path_in(const char *dir, const char *name)
 	return strbuf_detach(&sb, NULL);
 }
 
+/*
+ * Remove what an earlier loop left: profiles of objects that are gone,
+ * and objects Kbuild would not rebuild for a new profile (it does not
+ * know gcc reads one).
+ */
+static int remove_tree(const struct pgo_opts *o, const char *path)
+{
+	struct strvec args = STRVEC_INIT;
+	int ret;
+
+	strvec_pushl(&args, "rm", "-rf", "--", path, NULL);
+	ret = kbuild_run(&o->kb, &args);
+	strvec_clear(&args);
+	return ret;
+}
+
 /* Boot the instrumented kernel once; its counters into profile. */
 static int train(const struct pgo_opts *o, const char *instr, const char *profile,
 		 const char *result)
@@ -126,7 +150,7 @@ static int build_pgo(const struct pgo_opts *o, const char *dir, const char *prof
 		setenv("CCD_PROFILE_USE", profile, 1);
 		setenv("CCD_PROFILE_REPORT", report, 1);
 	}
-	ret = kbuild_kernel(&o->kb, o->cc, dir, NULL);
+	ret = kbuild_kernel(&o->kb, o->cc, dir, plain_config);
 	unsetenv("CCD_PROFILE_USE");
 	unsetenv("CCD_PROFILE_REPORT");
 	return ret;
@@ -217,13 +241,15 @@ static int pgo_loop(struct pgo_opts *o)
 	char *plain_res = path_in(o->out, "plain.json"), *pgo_res = path_in(o->out, "pgo.json");
 	int ret = KB_TROUBLE;
 
-	if (kbuild_kernel(&o->kb, o->cc, plain, NULL)) {
+	if (kbuild_kernel(&o->kb, o->cc, plain, plain_config)) {
 		error("the plain kernel did not build");
 	} else if (kbuild_kernel(&o->kb, o->cc, instr, gcov_config)) {
 		error("the instrumented kernel did not build");
+	} else if (remove_tree(o, profile)) {
+		ret = KB_TROUBLE;
 	} else if ((ret = train(o, instr, profile, train_res)) != KB_OK) {
 		error("training the instrumented kernel failed");
-	} else if (build_pgo(o, pgo, profile, report)) {
+	} else if (remove_tree(o, pgo) || build_pgo(o, pgo, profile, report)) {
 		error("the profile-guided kernel did not build");
 		ret = KB_TROUBLE;
 	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL)) == KB_OK &&

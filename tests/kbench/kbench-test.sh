@@ -220,22 +220,29 @@ case_pgo() {
 CCD_CC=gcc
 make -C /src/linux O=$W/pg/plain ARCH=x86_64 tinyconfig
 kbench config >>$W/pg/plain/.config
+printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
+' >>$W/pg/plain/.config
 make -C /src/linux O=$W/pg/plain ARCH=x86_64 olddefconfig
 make -C /src/linux O=$W/pg/plain ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 CCD_CC=gcc
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 tinyconfig
 kbench config >>$W/pg/instr/.config
-printf '%s' 'CONFIG_DEBUG_FS=y
+printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
+CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
 CONFIG_GCOV_PROFILE_ALL=y
 ' >>$W/pg/instr/.config
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 olddefconfig
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
+rm -rf -- $W/pg/profile
 kbench run -o $W/pg/train.json --quick --gcov-out=$W/pg/profile $W/pg/instr/arch/x86/boot/bzImage
+rm -rf -- $W/pg/pgo
 CCD_PROFILE_USE=$W/pg/profile CCD_PROFILE_REPORT=$W/pg/profile-report.txt
 CCD_CC=gcc
 make -C /src/linux O=$W/pg/pgo ARCH=x86_64 tinyconfig
 kbench config >>$W/pg/pgo/.config
+printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
+' >>$W/pg/pgo/.config
 make -C /src/linux O=$W/pg/pgo ARCH=x86_64 olddefconfig
 make -C /src/linux O=$W/pg/pgo ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 kbench run -o $W/pg/plain.json --quick $W/pg/plain/arch/x86/boot/bzImage
