@@ -44,7 +44,7 @@ tool_sum() {
 # time: the pgo loop, three kernels in a row, takes one slot while the
 # other three follow each other in the other); the extended ones are
 # built only with CCD_KTEST_EXTENDED=1 (see tests/README).
-KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 x86_64-612-clang-keep"
+KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386"
 
 # A test that needs an extended configuration skips (exit 77) unless asked for.
@@ -103,6 +103,25 @@ recipe_x86_64_pgo() {
 	fi
 	"$KBENCH" pgo --source="$dir/src" --out="$dir/pgo" --ccd="$CCD" --lkd="$LKD" \
 		--jobs="$KJOBS" --quick
+}
+
+# 6.1 through ccache and ccd, ccache set up as doc/ecosystem.md says: a
+# cold build into an empty cache, make clean, the same build again.  Each
+# build's seconds, ccache's counters and vmlinux are kept for the test.
+recipe_x86_64_ccache() {
+	local b t0
+	export CCACHE_DIR=$dir/cache CCACHE_COMPILERTYPE=gcc \
+		CCACHE_COMPILERCHECK="%compiler% --ccd-identity"
+	for b in cold warm; do
+		ccache -z >/dev/null || return 1
+		t0=$(date +%s)
+		"$BAB" --source="$KSOURCE" --fragment="$MINIMAL" --out="$dir/obj" --jobs="$KJOBS" \
+			--no-boot -- CC="ccache $CCD" LD="$LKD" || return 1
+		echo $(($(date +%s) - t0)) >"$dir/$b.seconds"
+		ccache --print-stats >"$dir/$b.stats" && cp "$dir/obj/vmlinux" "$dir/vmlinux.$b" ||
+			return 1
+		[ $b = warm ] || make -C "$dir/obj" clean >/dev/null || return 1
+	done
 }
 
 recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd
