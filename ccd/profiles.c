@@ -46,12 +46,23 @@ static const struct flag_xlat icx_xlat[] = {
 	{ "-fdiagnostics-color", "-fcolor-diagnostics", "the clang spelling" },
 };
 
+/*
+ * The Portable C Compiler (pcc 1.2): a driver of its own, no -dumpdir or
+ * -dumpbase, and like icc 8.0 it emits .comm for uninitialised globals
+ * even under -fno-common (accepted and ignored), which is what the common
+ * pass repairs (statics too: .local + .comm, sizes in octal).
+ */
+static const struct flag_xlat pcc_xlat[] = {
+	{ "-fdiagnostics-color*", NULL, "pcc has no colour option; ccache adds it for gcc-typed compilers" },
+};
+
 static const struct profile profiles[] = {
 	{ "gcc", AS_GCC, 1, NULL, NULL, 0 },
 	/* Without it clang -S writes .addrsig and friends for its own assembler. */
 	{ "clang", AS_CLANG, 0, "-fno-integrated-as", NULL, 0 },
 	{ "icc", AS_GCC, 0, NULL, icc_xlat, N(icc_xlat) },
 	{ "icx", AS_CLANG, 0, "-fno-integrated-as", icx_xlat, N(icx_xlat) },
+	{ "pcc", AS_GCC, 0, NULL, pcc_xlat, N(pcc_xlat) },
 };
 
 const struct profile *profile_by_name(const char *name)
@@ -72,6 +83,8 @@ const struct profile *profile_for(const char *compiler)
 		return profile_by_name("icx");
 	if (!strncmp(base, "icc", 3) || strstr(base, "-icc"))
 		return profile_by_name("icc");
+	if (!strncmp(base, "pcc", 3) || strstr(base, "-pcc"))
+		return profile_by_name("pcc");
 	return profile_by_name("gcc");
 }
 
