@@ -121,6 +121,117 @@ void gcov_on_summary(struct gcov_set *g, const char *rest)
 	g->announced = strncmp(rest, "files=", 6) ? -1 : atoi(rest + 6);
 }
 
+/*
+ * The kernel writes its gcda files without the object summary that
+ * libgcov writes (runs and the largest counter of the program), and gcc
+ * gives up on a profile without one ("Profile info is missing"): every
+ * count would be read and none used.  So the summary is added here: one
+ * run (the training boot) and the largest arc counter of all the files.
+ */
+#define TAG_FUNCTION 0x01000000u
+#define TAG_ARCS 0x01a10000u
+#define TAG_SUMMARY 0xa1000000u
+
+struct gcda_layout {
+	size_t header;		/* bytes: 16 with gcc 12's checksum word, else 12 */
+	unsigned unit;		/* record lengths in bytes (gcc >= 12) or in words */
+};
+
+static uint32_t get32(const struct strbuf *d, size_t off)
+{
+	const unsigned char *p = (const unsigned char *)d->buf + off;
+
+	return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The layout, or -1 if this is not a gcda file kbench can read. */
+static int gcda_layout(const struct strbuf *d, struct gcda_layout *l)
+{
+	if (d->len < 16 || get32(d, 0) != 0x67636461)	/* "gcda" */
+		return -1;
+	/* gcc 12 added a checksum word; before it a record starts at 12. */
+	l->header = get32(d, 12) == TAG_FUNCTION || get32(d, 12) == TAG_SUMMARY ? 12 : 16;
+	l->unit = l->header == 16 ? 1 : 4;
+	return 0;
+}
+
+/* Walk the records: the largest arc counter into *max; 1 if a summary exists, -1 if malformed. */
+static int gcda_scan(const struct strbuf *d, const struct gcda_layout *l, uint64_t *max)
+{
+	size_t off = l->header;
+	int summary = 0;
+
+	while (off + 4 <= d->len) {
+		uint32_t tag = get32(d, off);
+		int32_t raw;
+
+		/* libgcov ends a file with a zero word; the kernel does not. */
+		if (!tag && off + 4 == d->len) {
+			off += 4;
+			break;
+		}
+		if (off + 8 > d->len)
+			return -1;
+		raw = (int32_t)get32(d, off + 4);
+		/* gcc 12's libgcov writes all-zero counters as a negative length, no data. */
+		size_t len = raw < 0 ? 0 : (size_t)raw * l->unit;
+
+		if (len > d->len - off - 8)
+			return -1;
+		if (tag == TAG_SUMMARY)
+			summary = 1;
+		for (size_t i = 0; tag == TAG_ARCS && i + 8 <= len; i += 8) {
+			uint64_t v = get32(d, off + 8 + i) | (uint64_t)get32(d, off + 12 + i) << 32;
+
+			if (v > *max)
+				*max = v;
+		}
+		off += 8 + len;
+	}
+	return off == d->len ? summary : -1;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+	p[0] = v & 0xff;
+	p[1] = v >> 8 & 0xff;
+	p[2] = v >> 16 & 0xff;
+	p[3] = v >> 24;
+}
+
+void gcov_add_summaries(struct gcov_set *g)
+{
+	uint64_t max = 0;
+	int bad = 0;
+
+	for (size_t i = 0; i < g->nr; i++) {
+		struct gcda_layout l;
+
+		if (gcda_layout(&g->files[i].data, &l) || gcda_scan(&g->files[i].data, &l, &max) < 0)
+			bad++;
+	}
+	for (size_t i = 0; i < g->nr; i++) {
+		struct strbuf *d = &g->files[i].data, out = STRBUF_INIT;
+		struct gcda_layout l;
+		unsigned char rec[16];
+		uint64_t unused = 0;
+
+		if (gcda_layout(d, &l) || gcda_scan(d, &l, &unused) != 0)
+			continue;
+		put32(rec, TAG_SUMMARY);
+		put32(rec + 4, 8 / l.unit);
+		put32(rec + 8, 1);
+		put32(rec + 12, max > UINT32_MAX ? UINT32_MAX : (uint32_t)max);
+		strbuf_add(&out, d->buf, l.header);
+		strbuf_add(&out, rec, sizeof(rec));
+		strbuf_add(&out, d->buf + l.header, d->len - l.header);
+		strbuf_release(d);
+		*d = out;
+	}
+	if (bad)
+		warning("%d profile file(s) are no gcda kbench can read; written as they came", bad);
+}
+
 /* dir/<path below objtree, '/' as '#'>; NULL if path is not below objtree. */
 static char *target(const char *dir, const char *objtree, const char *path)
 {

@@ -33,6 +33,11 @@ void gcov_on_data(struct gcov_set *g, const char *rest);
 void gcov_on_file_end(struct gcov_set *g, const char *rest);
 void gcov_on_summary(struct gcov_set *g, const char *rest);
 /*
+ * Give every file the object summary the kernel leaves out (one run, the
+ * largest arc counter of all files), without which gcc ignores a profile.
+ */
+void gcov_add_summaries(struct gcov_set *g);
+/*
  * Write every file below objtree (an absolute path) into dir; files from
  * elsewhere are counted and skipped.  The number written, or -1 (error).
  */

@@ -317,7 +317,7 @@ static char *objtree_of(const char *kernel)
 }
 
 /* The profiles the guest sent, into --gcov-out; KB_OK or why not. */
-static int write_profiles(const struct run_opts *o, const struct console *c)
+static int write_profiles(const struct run_opts *o, struct console *c)
 {
 	char *objtree = o->gcov_objtree ? realpath(o->gcov_objtree, NULL) : objtree_of(o->kernel);
 	int n;
@@ -337,6 +337,7 @@ static int write_profiles(const struct run_opts *o, const struct console *c)
 	if ((size_t)c->gcov.announced != c->gcov.nr + (size_t)c->gcov.bad)
 		warning("the guest sent %d profile file(s), %zu arrived", c->gcov.announced,
 			c->gcov.nr);
+	gcov_add_summaries(&c->gcov);
 	n = gcov_write(&c->gcov, o->gcov_out, objtree);
 	free(objtree);
 	if (n < 0)

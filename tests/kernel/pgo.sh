@@ -27,6 +27,15 @@ print(f"kernel-pgo: the profile-guided kernel gave {rows} rows")
 sys.exit(0 if ok and rows >= 30 else 1)
 PY
 grep -q "^average" "$out/compare.txt" || fail "no comparison in $out/compare.txt"
+# gcc took the counts, not only the options: the kernel's gcda lack the
+# summary gcc needs ("Profile info is missing; giving up"), kbench adds it,
+# and with real counts gcc moves never-executed blocks out of line.
+gcov-dump -l "$out/profile/kernel#fork.gcda" | grep -q "OBJECT_SUMMARY runs=1, sum_max=[1-9]" ||
+	fail "kernel#fork.gcda has no object summary"
+cold_plain=$(nm "$out/plain/vmlinux" | grep -c '\.cold')
+cold_pgo=$(nm "$out/pgo/vmlinux" | grep -c '\.cold')
+log "out-of-line cold parts: $cold_plain plain, $cold_pgo profile-guided"
+[ "$cold_pgo" -ge $((2 * cold_plain)) ] || fail "the profile moved too few cold blocks: was it used?"
 sed -n '/^average/p' "$out/compare.txt" | sed 's/^/kernel-pgo: plain -> pgo: /'
 
 # One source changed after training: kernel/sys.c's getppid gets a branch.
