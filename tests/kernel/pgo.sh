@@ -30,7 +30,10 @@ grep -q "^average" "$out/compare.txt" || fail "no comparison in $out/compare.txt
 # gcc took the counts, not only the options: the kernel's gcda lack the
 # summary gcc needs ("Profile info is missing; giving up"), kbench adds it,
 # and with real counts gcc moves never-executed blocks out of line.
-gcov-dump -l "$out/profile/kernel#fork.gcda" | grep -q "OBJECT_SUMMARY runs=1, sum_max=[1-9]" ||
+# (gcov-dump into a file: grep -q would end the pipe early, and pipefail is on)
+gcov-dump -l "$out/profile/kernel#fork.gcda" >"$dir/fork-gcda.txt" 2>&1 ||
+	fail "gcov-dump cannot read kernel#fork.gcda: $(head -3 "$dir/fork-gcda.txt")"
+grep -q "OBJECT_SUMMARY runs=1, sum_max=[1-9]" "$dir/fork-gcda.txt" ||
 	fail "kernel#fork.gcda has no object summary"
 cold_plain=$(nm "$out/plain/vmlinux" | grep -c '\.cold')
 cold_pgo=$(nm "$out/pgo/vmlinux" | grep -c '\.cold')
