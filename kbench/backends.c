@@ -28,44 +28,21 @@ struct backends_opts {
 
 static int parse_backends_option(struct backends_opts *o, int argc, char **argv, int *i)
 {
-	static const char *const run_opts[] = {
-		"--runs", "--only", "--append", "--clock", "--timeout", "--qemu", "--guest",
-		"--busybox", "--workload", "--post",
-	};
 	const char *v;
+	int r;
 
-	if ((v = opt_arg(argc, argv, i, "--source")))
-		o->kb.source = v;
-	else if ((v = opt_arg(argc, argv, i, "--out")))
+	if ((v = opt_arg(argc, argv, i, "--out"))) {
 		o->out = v;
-	else if ((v = opt_arg(argc, argv, i, "--ccd")))
-		o->kb.ccd = v;
-	else if ((v = opt_arg(argc, argv, i, "--lkd")))
-		o->kb.lkd = v;
-	else if ((v = opt_arg(argc, argv, i, "-o")) || (v = opt_arg(argc, argv, i, "--output")))
+	} else if ((v = opt_arg(argc, argv, i, "-o")) || (v = opt_arg(argc, argv, i, "--output"))) {
 		o->chart = v;
-	else if ((v = opt_arg(argc, argv, i, "--cc"))) {
+	} else if ((v = opt_arg(argc, argv, i, "--cc"))) {
 		if (o->nr == MAX_BACKENDS)
 			return usage_error("at most %d backends", MAX_BACKENDS);
 		if (!*v || strchr(v, '/') || !strcmp(v, ".") || !strcmp(v, ".."))
 			return usage_error("--cc takes a backend name (gcc, clang-16...), not '%s'", v);
 		o->cc[o->nr++] = v;
-	} else if ((v = opt_arg(argc, argv, i, "--jobs"))) {
-		o->kb.jobs = atoi(v);
-		if (o->kb.jobs < 1 || o->kb.jobs > 1024)
-			return usage_error("--jobs takes a number from 1 to 1024, not '%s'", v);
-	} else if (!strcmp(argv[*i], "--dry-run")) {
-		o->kb.dry_run = 1;
-	} else if (!strcmp(argv[*i], "--quick")) {
-		strvec_push(&o->run_args, argv[*i]);
-	} else {
-		for (size_t k = 0; k < sizeof(run_opts) / sizeof(*run_opts); k++) {
-			if ((v = opt_arg(argc, argv, i, run_opts[k]))) {
-				strvec_pushf(&o->run_args, "%s=%s", run_opts[k], v);
-				return 0;
-			}
-		}
-		return usage_error("backends: unexpected argument '%s'", argv[*i]);
+	} else if ((r = kbuild_option(&o->kb, &o->run_args, 1, argc, argv, i)) <= 0) {
+		return r < 0 ? -1 : usage_error("backends: unexpected argument '%s'", argv[*i]);
 	}
 	return 0;
 }

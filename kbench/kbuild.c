@@ -19,6 +19,44 @@ static const char kbench_config[] = KBENCH_CONFIG_TEXT;
 /* What the fragment leaves to the architecture. */
 #define X86_64_CONFIG "CONFIG_64BIT=y\n"
 
+int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
+		  int argc, char **argv, int *i)
+{
+	static const char *const run_opts[] = {
+		"--runs", "--only", "--append", "--clock", "--timeout", "--qemu", "--guest",
+		"--busybox", "--workload", "--post",
+	};
+	size_t nr_run_opts = sizeof(run_opts) / sizeof(*run_opts) - (with_workload ? 0 : 2);
+	const char *v;
+
+	if ((v = opt_arg(argc, argv, i, "--source"))) {
+		kb->source = v;
+	} else if ((v = opt_arg(argc, argv, i, "--ccd"))) {
+		kb->ccd = v;
+	} else if ((v = opt_arg(argc, argv, i, "--lkd"))) {
+		kb->lkd = v;
+	} else if ((v = opt_arg(argc, argv, i, "--jobs"))) {
+		kb->jobs = atoi(v);
+		if (kb->jobs < 1 || kb->jobs > 1024) {
+			usage_error("--jobs takes a number from 1 to 1024, not '%s'", v);
+			return -1;
+		}
+	} else if (!strcmp(argv[*i], "--dry-run")) {
+		kb->dry_run = 1;
+	} else if (!strcmp(argv[*i], "--quick")) {
+		strvec_push(run_args, argv[*i]);
+	} else {
+		for (size_t k = 0; k < nr_run_opts; k++) {
+			if ((v = opt_arg(argc, argv, i, run_opts[k]))) {
+				strvec_pushf(run_args, "%s=%s", run_opts[k], v);
+				return 1;
+			}
+		}
+		return 0;
+	}
+	return 1;
+}
+
 void kbuild_fixed_env(void)
 {
 	setenv("KBUILD_BUILD_TIMESTAMP", "Sat Jan  1 00:00:00 UTC 2000", 0);

@@ -14,6 +14,15 @@ struct kbuild {
 	int jobs, dry_run;
 };
 
+/*
+ * The options `backends` and `pgo` share: --source, --ccd, --lkd, --jobs,
+ * --dry-run, and run's options, passed on to every run into run_args
+ * (--workload and --post only if with_workload).  1 if argv[*i] was one
+ * of them, 0 if not, -1 after a usage error.
+ */
+int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
+		  int argc, char **argv, int *i);
+
 /* Fixed KBUILD_BUILD_* so that kernels differ only by what they were built with. */
 void kbuild_fixed_env(void);
 /* An absolute path for path (make -C runs elsewhere); allocated. */
