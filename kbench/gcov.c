@@ -2,6 +2,7 @@
 /* Receiving the guest's gcov files and laying them out for ccd (gcov.h). */
 #include "gcov.h"
 #include "kbench.h"
+#include "protocol.h"
 #include "warn.h"
 
 #include <errno.h>
@@ -86,15 +87,6 @@ void gcov_on_data(struct gcov_set *g, const char *rest)
 		g->broken = 1;
 }
 
-static uint32_t fnv1a(const unsigned char *p, size_t len)
-{
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ p[i]) * 16777619u;
-	return h;
-}
-
 void gcov_on_file_end(struct gcov_set *g, const char *rest)
 {
 	unsigned long want = strtoul(rest, NULL, 16);
@@ -102,7 +94,7 @@ void gcov_on_file_end(struct gcov_set *g, const char *rest)
 	if (!g->receiving)
 		return;
 	if (g->broken || g->cur.data.len != g->cur_size ||
-	    fnv1a((const unsigned char *)strbuf_str(&g->cur.data), g->cur.data.len) != want) {
+	    kb_fnv1a((const unsigned char *)strbuf_str(&g->cur.data), g->cur.data.len) != want) {
 		g->bad++;
 		drop_current(g);
 		return;

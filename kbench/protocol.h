@@ -35,6 +35,9 @@
 #ifndef KBENCH_PROTOCOL_H
 #define KBENCH_PROTOCOL_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 #define KB_PROTO_VERSION 1
 
 #define KB_TAG_BEGIN "KBENCH-BEGIN"
@@ -56,5 +59,15 @@
 #define KB_EXIT_FAIL 0x11	/* QEMU exit status 35 */
 
 #define KB_DEFAULT_RUNS 9
+
+/* The hash of a KBENCH-FILE's bytes (FNV-1a, 32 bits): both sides compute it. */
+static inline uint32_t kb_fnv1a(const unsigned char *p, size_t len)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ p[i]) * 16777619u;
+	return h;
+}
 
 #endif

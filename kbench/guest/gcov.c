@@ -81,15 +81,6 @@ fail:
 	return NULL;
 }
 
-static uint32_t fnv1a(const unsigned char *p, size_t len)
-{
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ p[i]) * 16777619u;
-	return h;
-}
-
 /* rel: the path below gcov/ (the object's absolute path without '/'). */
 static int send_file(const char *path, const char *rel)
 {
@@ -107,7 +98,7 @@ static int send_file(const char *path, const char *rel)
 		encode(data + off, len - off < CHUNK ? len - off : CHUNK, line);
 		kb_line(KB_TAG_DATA " %s", line);
 	}
-	kb_line(KB_TAG_FILE_END " %08x", (unsigned)fnv1a(data, len));
+	kb_line(KB_TAG_FILE_END " %08x", (unsigned)kb_fnv1a(data, len));
 	free(data);
 	return 1;
 }
