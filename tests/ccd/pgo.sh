@@ -5,7 +5,8 @@
 # -fprofile-use object, and not the plain one), none (the plain object),
 # a source changed after training (a warning, the build goes on, the other
 # objects keep their profiles), stale, probes, a backend that cannot read
-# gcc's profiles, a missing directory, the report and its summary.
+# gcc's profiles, one that fails with the profile, a missing directory,
+# the report and its summary.
 #   Usage: pgo.sh CCD SRCDIR
 . "$(dirname "$0")/lib.sh"
 
@@ -112,6 +113,19 @@ grep -q "^ccd: warning: main-clang.o: profile use needs gcc 11 or later as the b
 	err.txt || bad "clang: warning: $(cat err.txt)"
 tail -1 "$CCD_PROFILE_REPORT" | grep -qx "unsupported main-clang.o" || bad "clang: report"
 
+# A backend that fails with the profile (an injected internal compiler
+# error; real gcc otherwise): compiled again without it, the plain
+# object, the failed run's messages not shown, said and counted.
+printf '#!/bin/sh\nfor a; do case $a in -fprofile-use=*) echo "internal compiler error (injected)" >&2; exit 4;; esac; done\nexec gcc "$@"\n' \
+	> "$work/ice-gcc" && chmod +x "$work/ice-gcc"
+"$CCD" --ccd-cc="$work/ice-gcc" $CFLAGS -c -o main.o main.c 2>err.txt || bad "ICE: the build failed"
+grep -q "injected" err.txt && bad "ICE: the failed run's messages were shown"
+grep -q "^ccd: warning: main.o: the compile failed with the profile .*/prof/main.gcda; compiled without it$" \
+	err.txt || bad "ICE: warning: $(cat err.txt)"
+tail -1 "$CCD_PROFILE_REPORT" | grep -qx "failed main.o" || bad "ICE: report"
+env -u CCD_PROFILE_USE gcc $CFLAGS -c -o ref-main.o main.c && cmp -s main.o ref-main.o ||
+	bad "ICE: not the plain object"
+
 # A profile directory that is not there: a warning, the plain object.
 CCD_PROFILE_USE=$work/nonexistent "$CCD" --ccd-cc=gcc $CFLAGS -c -o sub/cold.o sub/cold.c 2>err.txt ||
 	bad "missing directory: the compile failed"
@@ -121,7 +135,7 @@ cmp -s sub/cold.o ref-cold.o || bad "missing directory: not the plain object"
 
 # The summary; a report line that is not one names file and line.
 [ "$("$CCD" --ccd-profile-summary="$CCD_PROFILE_REPORT")" = \
-  "8 objects: 4 with a profile (1 stale), 1 mismatched, 2 without, 0 failed with it, 1 unsupported" ] ||
+  "9 objects: 4 with a profile (1 stale), 1 mismatched, 2 without, 1 failed with it, 1 unsupported" ] ||
 	bad "summary: $("$CCD" --ccd-profile-summary="$CCD_PROFILE_REPORT" 2>&1)"
 printf 'used a.o\nnone b.o\nbogus c.o\n' > bad-report.txt
 "$CCD" --ccd-profile-summary=bad-report.txt >out.txt 2>err.txt; rc=$?
