@@ -6,7 +6,8 @@
  *                %{msse2avx:%{!mavx:-msse2avx}}
  *   %Y:          -Wa, items and -Xassembler values, in command-line order
  * clang 14's GNU as tool: --compress-debug-sections, bitness, -I dirs,
- * then -Wa,/-Xassembler, -o obj.
+ * then -Wa,/-Xassembler, -o obj.  pcc's driver (AS_PLAIN): only -Wa, items
+ * and -o obj.  A profile's as_flags go last before -o.
  */
 #include "assemble.h"
 #include "options.h"
@@ -15,34 +16,28 @@
 #include <string.h>
 
 /* %{I*}: every -I dir as "-I" "dir", joined or not. */
-static void add_includes(struct strvec *out, int argc, char *const *argv)
+static void add_includes(struct strvec *out, const struct ccd_cmd *cmd)
 {
-	for (int i = 0; i < argc; i++) {
-		const struct gcc_option *o = option_lookup(argv[i]);
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
 
-		if (!o) {
-			continue;
-		} else if (!strcmp(o->name, "-I")) {
-			if (argv[i][2]) {
-				strvec_pushl(out, "-I", argv[i] + 2, NULL);
-			} else if (i + 1 < argc) {
-				strvec_pushl(out, "-I", argv[i + 1], NULL);
-				i++;
-			}
-		} else if ((o->flags & OPT_SEP) && !strcmp(argv[i], o->name)) {
-			i++;	/* skip the value: "-include -Ifoo" is no -I */
-		}
+		if (a->role == ARG_FLAG && a->opt && !strcmp(a->opt->name, "-I"))
+			strvec_pushl(out, "-I", a->val, NULL);
 	}
 }
 
 /* %Y: -Wa,a,b split on commas, -Xassembler x whole, in order. */
-static void add_assembler_opts(struct strvec *out, int argc, char *const *argv)
+static void add_assembler_opts(struct strvec *out, const struct ccd_cmd *cmd)
 {
-	for (int i = 0; i < argc; i++) {
-		const struct gcc_option *o;
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
 
-		if (!strncmp(argv[i], "-Wa,", 4)) {
-			char *copy = xstrdup(argv[i] + 4), *p = copy;
+		if (a->role != ARG_FLAG || !(a->dest & TO_AS))
+			continue;
+		if (a->opt && !strcmp(a->opt->name, "-Xassembler")) {
+			strvec_push(out, a->val);
+		} else if (!a->opt) {	/* -Wa,a,b */
+			char *copy = xstrdup(a->word + 4), *p = copy;
 
 			for (;;) {
 				char *comma = strchr(p, ',');
@@ -55,13 +50,6 @@ static void add_assembler_opts(struct strvec *out, int argc, char *const *argv)
 				p = comma + 1;
 			}
 			free(copy);
-			continue;
-		}
-		o = option_lookup(argv[i]);
-		if (o && (o->flags & OPT_SEP) && !strcmp(argv[i], o->name) && i + 1 < argc) {
-			if (!strcmp(o->name, "-Xassembler"))
-				strvec_push(out, argv[i + 1]);
-			i++;
 		}
 	}
 }
@@ -103,32 +91,31 @@ static void add_bits(struct strvec *out, const struct ccd_cmd *cmd)
 }
 
 void assemble_args(struct strvec *out, const struct profile *p,
-		   const struct ccd_cmd *cmd, int argc, char *const *argv,
-		   const char *obj, const char *asm_path)
+		   const struct ccd_cmd *cmd, const char *obj, const char *asm_path)
 {
 	if (p->as_style == AS_CLANG) {
 		add_gz(out, cmd);
 		add_bits(out, cmd);
-		add_includes(out, argc, argv);
-	} else {
+		add_includes(out, cmd);
+	} else if (p->as_style == AS_GCC) {
 		if (cmd->w)
 			strvec_push(out, "-W");
-		add_includes(out, argc, argv);
+		add_includes(out, cmd);
 		add_debug(out, cmd);
 		add_gz(out, cmd);
 		add_bits(out, cmd);
 		if (cmd->sse2avx && !cmd->avx)
 			strvec_push(out, "-msse2avx");
 	}
-	add_assembler_opts(out, argc, argv);
+	add_assembler_opts(out, cmd);
+	profile_push_words(out, p->as_flags);
 	strvec_pushl(out, "-o", obj, asm_path, NULL);
 }
 
 char *dwo_name(const struct ccd_cmd *cmd, const struct ccd_input *in)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *base = cmd->output ? strip_suffix(cmd->output)
-				 : strip_suffix(path_basename(in->path));
+	char *base = output_stem(cmd, in);
 
 	strbuf_addf(&sb, "%s.dwo", base);
 	free(base);

@@ -15,11 +15,10 @@
 
 /*
  * Append to out the as arguments (after the program name) for assembling
- * asm_path into obj.  args/argc is the expanded argv the classifier saw.
+ * asm_path into obj: a filter over cmd's classified words.
  */
 void assemble_args(struct strvec *out, const struct profile *p,
-		   const struct ccd_cmd *cmd, int argc, char *const *argv,
-		   const char *obj, const char *asm_path);
+		   const struct ccd_cmd *cmd, const char *obj, const char *asm_path);
 
 /* -gsplit-dwarf: the .dwo gcc extracts from obj ("build/a.o" -> "build/a.dwo"). */
 char *dwo_name(const struct ccd_cmd *cmd, const struct ccd_input *in);

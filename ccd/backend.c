@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "backend.h"
 #include "classify.h"
+#include "family.h"
+#include "options.h"
 #include "run-command.h"
 #include "warn.h"
 
@@ -74,7 +76,7 @@ static int resolve_compiler(struct backend *b, const char *word)
 		return 1;
 	}
 	strvec_push(&b->cmd, keep_word(b, word, path) ? word : path);
-	free(path);
+	b->path = path;
 	return 0;
 }
 
@@ -82,9 +84,11 @@ int backend_resolve(struct backend *b, const char *spec, const char *origin)
 {
 	static const char *const candidates[] = { "icc", "icx", "gcc", "clang" };
 	struct strvec words = STRVEC_INIT;
+	struct strbuf empty = STRBUF_INIT;
 	int ret;
 
 	memset(b, 0, sizeof(*b));
+	b->why = empty;
 	b->origin = origin;
 	if (!spec || !*spec) {
 		for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++) {
@@ -92,7 +96,7 @@ int backend_resolve(struct backend *b, const char *spec, const char *origin)
 
 			if (p) {
 				strvec_push(&b->cmd, p);
-				free(p);
+				b->path = p;
 				break;
 			}
 		}
@@ -115,28 +119,57 @@ int backend_resolve(struct backend *b, const char *spec, const char *origin)
 			return ret;
 	}
 	b->compiler = b->cmd.v[b->cmd.nr - 1];
-	b->profile = profile_for(b->compiler);
+	return 0;
+}
+
+int backend_profile(struct backend *b, const char *forced)
+{
+	const char *family;
+
+	if (forced && *forced) {
+		b->profile = profile_by_name(forced);
+		if (!b->profile) {
+			error("no backend profile '%s' (built-in: gcc, clang, icc, icx, pcc, "
+			      "generic; or a [profile %s] section in ccd.conf)", forced, forced);
+			return 1;
+		}
+		strbuf_addstr(&b->why, "the 'profile' setting");
+		return 0;
+	}
+	b->profile = user_profile(path_basename(b->path));
+	if (b->profile) {
+		strbuf_addf(&b->why, "[profile %s] at %s names the compiler file",
+			    b->profile->name, b->profile->origin);
+		return 0;
+	}
+	family = compiler_family(b->path, &b->why, &b->cached);
+	b->profile = profile_by_name(family);
+	if (user_profile(family))
+		strbuf_addf(&b->why, "; [profile %s] at %s", family, b->profile->origin);
 	return 0;
 }
 
 void backend_release(struct backend *b)
 {
 	strvec_clear(&b->cmd);
+	strbuf_release(&b->why);
+	free(b->path);
+	b->path = NULL;
 }
 
 /* Ask the driver (costs one driver run; only when -B or gcc env vars say so). */
-static char *ask_driver(const struct backend *b, const char *tool, int argc, char *const *argv)
+static char *ask_driver(const struct backend *b, const char *tool, const struct ccd_cmd *cmd)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 	int status;
 
 	strvec_push(&cp.args, b->compiler);
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "-B") && i + 1 < argc)
-			strvec_pushl(&cp.args, argv[i], argv[i + 1], NULL);
-		else if (!strncmp(argv[i], "-B", 2))
-			strvec_push(&cp.args, argv[i]);
+	for (size_t i = 0; cmd && i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->opt && !strcmp(a->opt->name, "-B"))
+			strvec_push(&cp.args, a->word);	/* with its value word, if separate */
 	}
 	strvec_pushf(&cp.args, "-print-prog-name=%s", tool);
 	status = capture_command(&cp, &out);
@@ -150,14 +183,10 @@ static char *ask_driver(const struct backend *b, const char *tool, int argc, cha
 	return strbuf_detach(&out, NULL);
 }
 
-static int wants_driver(int argc, char *const *argv)
+static int wants_driver(const struct ccd_cmd *cmd)
 {
-	if (getenv("COMPILER_PATH") || getenv("GCC_EXEC_PREFIX"))
-		return 1;
-	for (int i = 0; i < argc; i++)
-		if (!strncmp(argv[i], "-B", 2))
-			return 1;
-	return 0;
+	return getenv("COMPILER_PATH") || getenv("GCC_EXEC_PREFIX") ||
+	       (cmd && cmd->driver_paths);
 }
 
 /*
@@ -166,7 +195,7 @@ static int wants_driver(int argc, char *const *argv)
  * "<triple>-as"): no driver run is needed for that.
  */
 char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
-		   int argc, char *const *argv)
+		   const struct ccd_cmd *cmd)
 {
 	const char *base = path_basename(b->compiler);
 	const char *dash = strrchr(base, '-');
@@ -174,8 +203,8 @@ char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
 
 	if (cfg && *cfg)
 		name = xstrdup(cfg);
-	else if (wants_driver(argc, argv))
-		name = ask_driver(b, tool, argc, argv);
+	else if (wants_driver(cmd))
+		name = ask_driver(b, tool, cmd);
 	if (!name && dash && dash != base) {
 		/* "x86_64-linux-gnu-gcc-12": the triple is what precedes the tool name. */
 		const char *p = strstr(base, "-gcc");

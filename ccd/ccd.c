@@ -13,6 +13,7 @@
 #include "respfile.h"
 #include "run-command.h"
 #include "strbuf.h"
+#include "tempfile.h"
 #include "warn.h"
 
 #include <errno.h>
@@ -37,6 +38,8 @@ static const char usage_text[] =
 "GNU as.  Everything that is not a C compile is run by the backend as is.\n"
 "\n"
 "  --ccd-cc=CMD        backend compiler (may carry a prefix: \"distcc gcc\")\n"
+"  --ccd-profile=NAME  backend profile (gcc, clang, icc, icx, pcc, generic or a\n"
+"                      ccd.conf [profile NAME]; default: ask the compiler)\n"
 "  --ccd-as=AS         assembler (default: the one the backend's driver uses)\n"
 "  --ccd-passes=LIST   asmfix passes: all, none or a comma list\n"
 "  --ccd-keep-prefix=P used-accessors function prefix\n"
@@ -52,12 +55,13 @@ static const char usage_text[] =
 "  --ccd-help          this text (--help goes to the backend, as for gcc)\n"
 "\n"
 "Environment (below the options, above the config files):\n"
-"  CCD_CC, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX,\n"
+"  CCD_CC, CCD_PROFILE, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX,\n"
 "  CCD_PROFILE_USE, CCD_PROFILE_REPORT\n"
 "                      same as the options above\n"
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
 "  UNCACHED_ERR_FD     descriptor for ccd's own messages (ccache, distcc)\n"
+"  XDG_CACHE_HOME      ccd caches compiler families in its ccd/ (else ~/.cache/ccd)\n"
 "  TMPDIR              directory of ccd's temporary files\n"
 "\n"
 "Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf,\n"
@@ -74,6 +78,7 @@ static const struct {
 	{ "--ccd-verbose=", CFG_VERBOSE },
 	{ "--ccd-profile-use=", CFG_PROFILE_USE },
 	{ "--ccd-profile-report=", CFG_PROFILE_REPORT },
+	{ "--ccd-profile=", CFG_PROFILE },
 	{ "--assem=", CFG_ASSEM },
 };
 
@@ -179,13 +184,14 @@ static void print_first_lines(const char *label, const char *prog, const char *o
 /* For ccache's compiler_check: everything that changes ccd's objects (§5.2.5). */
 static int identity(const struct backend *be, const struct config *cfg, unsigned passes)
 {
-	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CFG_AS), 0, NULL);
+	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CFG_AS), NULL);
 	struct strbuf cmd = STRBUF_INIT;
 
 	quote_argv(&cmd, be->cmd.v);
 	printf("ccd %s\n", CCD_VERSION);
 	printf("backend command: %s (profile %s, from %s)\n", cmd.buf, be->profile->name,
 	       be->origin);
+	printf("family: %s (%s)\n", be->profile->family, be->why.buf);
 	print_first_lines("backend", be->compiler, "--version");
 	print_first_lines("as", as, "--version");
 	asmfix_format_passes(passes, buf, sizeof(buf));
@@ -217,6 +223,17 @@ static int pass_through(const struct backend *be, const struct ccd_cmd *cmd,
 	return errno == ENOENT ? 127 : 126;
 }
 
+/* A refused compile leaves no object from an earlier run for make to trust. */
+static void refuse_outputs(const struct ccd_cmd *cmd)
+{
+	for (size_t i = 0; i < cmd->nr_inputs; i++) {
+		char *out = default_output(cmd, &cmd->inputs[i]);
+
+		unlink_if_regular(out);
+		free(out);
+	}
+}
+
 static const char *backend_spec(const char *argv0, struct ccd_opts *o,
 				const struct config *cfg, const char **origin)
 {
@@ -238,6 +255,7 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	       struct override *ov, int nov)
 {
 	struct backend be;
+	struct backend_caps caps;
 	struct ccd_cmd cmd;
 	struct strvec expanded = STRVEC_INIT;
 	const char *spec, *origin;
@@ -254,6 +272,8 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	spec = backend_spec(argv0, o, cfg, &origin);
 	skip = !strcmp(origin, "command line");
 	ret = backend_resolve(&be, spec, origin);
+	if (!ret)
+		ret = backend_profile(&be, config_get(cfg, CFG_PROFILE));
 	if (ret)
 		goto out_backend;
 	/* Every child inherits it: a backend that is ccd again stops in main (G3). */
@@ -265,18 +285,21 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	ret = 1;
 	if (respfile_expand(&expanded, (int)o->args.nr - skip, o->args.v + skip))
 		goto out_backend;
-	classify(&cmd, (int)expanded.nr, expanded.v);
-	if (cmd.mode == MODE_HANDLE && !be.profile->dumpbase && cmd.aux) {
-		cmd.mode = MODE_PASS;
-		cmd.why = "side files named from -o and no -dumpbase in this backend";
-	}
-	if (cmd.mode == MODE_PASS) {
+	if (config_bool(cfg, CFG_VERBOSE))
+		note("backend %s: profile %s, family %s (%s%s)", be.compiler, be.profile->name,
+		     be.profile->family, be.why.buf, be.cached ? ", cached" : "");
+	profile_caps(be.profile, &caps);
+	classify_for(&cmd, (int)expanded.nr, expanded.v, &caps);
+	if (cmd.mode == MODE_REFUSE) {
+		error("backend '%s' (profile %s): %s", be.compiler, be.profile->name, cmd.why);
+		refuse_outputs(&cmd);
+	} else if (cmd.mode == MODE_PASS) {
 		ret = pass_through(&be, &cmd, (int)o->args.nr - skip, o->args.v + skip,
 				   config_bool(cfg, CFG_VERBOSE));
 	} else {
 		char *pgo_dir, *pgo_build_dir;
 		struct compile_opts co = {
-			.be = &be, .cmd = &cmd, .argc = (int)expanded.nr, .argv = expanded.v,
+			.be = &be, .cmd = &cmd,
 			.as_cfg = config_get(cfg, CFG_AS), .passes = passes,
 			.keep_prefix = config_get(cfg, CFG_KEEP_PREFIX),
 			.assem = assem_level(config_get(cfg, CFG_ASSEM)),
@@ -302,7 +325,7 @@ int main(int argc, char **argv)
 {
 	struct ccd_opts o = { 0, 0, 0, NULL, STRVEC_INIT };
 	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
-	struct config cfg = { { 0 }, { 0 } };
+	struct config cfg = { .section = profile_config };
 	int nov = 0, ret = 0;
 
 	warn_set_progname("ccd");
@@ -324,6 +347,7 @@ int main(int argc, char **argv)
 		ret = run(argv[0], &o, &cfg, ov, nov);
 	strvec_clear(&o.args);
 	config_release(&cfg);
+	profiles_release();
 	free(ov);
 	return ret;
 }

@@ -91,6 +91,21 @@ char *default_output(const struct ccd_cmd *cmd, const struct ccd_input *in)
 	return strbuf_detach(&sb, NULL);
 }
 
+char *output_stem(const struct ccd_cmd *cmd, const struct ccd_input *in)
+{
+	return strip_suffix(cmd->output ? cmd->output : path_basename(in->path));
+}
+
+char *source_object(const struct ccd_input *in)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *base = strip_suffix(path_basename(in->path));
+
+	strbuf_addf(&sb, "%s.o", base);
+	free(base);
+	return strbuf_detach(&sb, NULL);
+}
+
 static void set_pass(struct ccd_cmd *cmd, const char *why)
 {
 	if (!cmd->why)
@@ -200,68 +215,114 @@ static void add_input(struct ccd_cmd *cmd, const char *path, size_t argi, int x)
 		in->lang = lang_from_suffix(path);
 }
 
-/* Options that are not in the table but matter. */
-static void scan_flag(struct ccd_cmd *cmd, const char *a, int *saw_c, int *saw_s)
+static struct ccd_arg *push_arg(struct ccd_cmd *cmd, const char *word,
+			       enum arg_role role, unsigned dest)
 {
-	if (!strcmp(a, "-c"))
-		*saw_c = 1;
-	else if (!strcmp(a, "-S"))
-		*saw_s = 1;
-	else if (!strcmp(a, "-w"))
-		cmd->w = 1;
-	else if (!strncmp(a, "-Wp,", 4))
-		scan_wp(cmd, a + 4);
-	else if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
+	struct ccd_arg *a = &cmd->args[cmd->nr_args++];
+
+	a->word = word;
+	a->opt = NULL;
+	a->val = NULL;
+	a->role = (unsigned char)role;
+	a->dest = (unsigned char)dest;
+	return a;
+}
+
+static void scan_deps_flag(struct ccd_cmd *cmd, const char *a, struct ccd_arg *arg)
+{
+	if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
 		if (cmd->deps == DEP_WP)
 			set_pass(cmd, "both -Wp,-MD and -MD (D5: backend-specific)");
 		cmd->deps = DEP_DRIVER;
-	} else if (!strncmp(a, "-g", 2))
-		scan_g(cmd, a);
-	else if (!strncmp(a, "-m", 2))
-		scan_m(cmd, a);
-	else if (!strcmp(a, "--coverage") || !strcmp(a, "-ftest-coverage") ||
-		 !strcmp(a, "-fprofile-arcs") || !strncmp(a, "-fprofile-generate", 18) ||
-		 !strncmp(a, "-fstack-usage", 13))
-		cmd->aux = 1;
+	}
+	arg->dest |= TO_DEPS;
 }
 
-/* An option from the table: value, mode.  Returns how many argv it used. */
+/* Options that are not in the table but matter. */
+static void scan_flag(struct ccd_cmd *cmd, struct ccd_arg *arg, int *saw_c, int *saw_s)
+{
+	const char *a = arg->word;
+
+	if (!strcmp(a, "-c") || !strcmp(a, "-S")) {
+		*(a[1] == 'c' ? saw_c : saw_s) = 1;
+		arg->role = ARG_ACTION;
+	} else if (!strcmp(a, "-w")) {
+		cmd->w = 1;
+	} else if (!strncmp(a, "-Wp,", 4)) {
+		enum dep_kind before = cmd->deps;
+
+		scan_wp(cmd, a + 4);
+		arg->dest |= TO_CPP | (cmd->deps != before ? TO_DEPS : 0);
+	} else if (!strncmp(a, "-Wa,", 4)) {
+		arg->dest |= TO_AS;
+	} else if (!strncmp(a, "-M", 2)) {
+		scan_deps_flag(cmd, a, arg);
+	} else if (!strncmp(a, "-g", 2)) {
+		scan_g(cmd, a);
+	} else if (!strncmp(a, "-m", 2)) {
+		scan_m(cmd, a);
+	} else if (!strcmp(a, "-fdata-sections") || !strcmp(a, "-fno-data-sections")) {
+		cmd->data_sections = a[2] == 'd';
+	} else if (!strcmp(a, "--coverage") || !strcmp(a, "-ftest-coverage") ||
+		   !strcmp(a, "-fprofile-arcs") || !strncmp(a, "-fprofile-generate", 18) ||
+		   !strncmp(a, "-fstack-usage", 13)) {
+		cmd->aux = 1;
+	}
+}
+
+/* What an option from the table means for the command. */
+static void note_option(struct ccd_cmd *cmd, const struct ccd_arg *arg, size_t i,
+			int separate, int *x)
+{
+	const char *name = arg->opt->name, *val = arg->val;
+
+	if (!strcmp(name, "-o") || !strcmp(name, "--output")) {
+		cmd->output = val;
+		cmd->o_argi = i;
+		cmd->o_joined = !separate;
+	} else if (!strcmp(name, "-x") && !separate && val[0] >= 'A' && val[0] <= 'Z') {
+		/* -xHost, -xCORE-AVX2: Intel's code-path option, not a language (B3). */
+	} else if (!strcmp(name, "-x") || !strcmp(name, "--language")) {
+		enum ccd_lang l = lang_from_x(val);
+
+		*x = l == LANG_LINK ? -1 : (int)l;
+	} else if (!strcmp(name, "-MF")) {
+		cmd->has_mf = 1;
+	} else if (!strcmp(name, "-MT") || !strcmp(name, "-MQ")) {
+		cmd->has_mt = 1;
+	} else if (!strcmp(name, "-B")) {
+		cmd->driver_paths = 1;
+	}
+}
+
+/* An option from the table, and its value word.  Returns how many argv it used. */
 static int scan_option(struct ccd_cmd *cmd, const struct gcc_option *o,
 		       int argc, char *const *argv, int i, int *x)
 {
-	const char *a = argv[i], *val = NULL;
-	int used = 1;
+	int is_out = !strcmp(o->name, "-o") || !strcmp(o->name, "--output");
+	unsigned dest = is_out ? 0 : TO_BACKEND | o->dest;
+	struct ccd_arg *arg = push_arg(cmd, argv[i], is_out ? ARG_OUTPUT : ARG_FLAG, dest);
+	int separate = (o->flags & OPT_SEP) && !strcmp(argv[i], o->name);
 
+	arg->opt = o;
 	if (o->flags & OPT_PASS)
 		set_pass(cmd, o->why);
 	if (o->flags & OPT_QUERY)
 		cmd->query = 1;
-	if ((o->flags & OPT_SEP) && !strcmp(a, o->name)) {
-		if (i + 1 >= argc) {
-			set_pass(cmd, "option without its argument");
-			return 1;
-		}
-		val = argv[i + 1];
-		used = 2;
-	} else if (o->flags & OPT_JOINED) {
-		val = a + strlen(o->name);
+	if (separate && i + 1 >= argc) {
+		set_pass(cmd, "option without its argument");
+		return 1;
 	}
-	if (!strcmp(o->name, "-o") || !strcmp(o->name, "--output")) {
-		cmd->output = val;
-		cmd->o_argi = (size_t)i;
-		cmd->o_joined = used == 1;
-	} else if (!strcmp(o->name, "-x") && used == 1 && val[0] >= 'A' && val[0] <= 'Z') {
-		/* -xHost, -xCORE-AVX2: Intel's code-path option, not a language (B3). */
-	} else if (!strcmp(o->name, "-x") || !strcmp(o->name, "--language")) {
-		enum ccd_lang l = lang_from_x(val);
-
-		*x = l == LANG_LINK ? -1 : (int)l;
-	} else if (!strcmp(o->name, "-MF")) {
-		cmd->has_mf = 1;
-	} else if (!strcmp(o->name, "-MT") || !strcmp(o->name, "-MQ")) {
-		cmd->has_mt = 1;
-	}
-	return used;
+	if (separate)
+		arg->val = argv[i + 1];
+	else if (o->flags & OPT_JOINED)
+		arg->val = argv[i] + strlen(o->name);
+	if (arg->val)
+		note_option(cmd, arg, (size_t)i, separate, x);
+	if (!separate)
+		return 1;
+	push_arg(cmd, argv[i + 1], ARG_VALUE, dest & ~(unsigned)TO_AS)->opt = o;
+	return 2;
 }
 
 static void decide(struct ccd_cmd *cmd, int saw_c, int saw_s)
@@ -294,18 +355,37 @@ static void decide(struct ccd_cmd *cmd, int saw_c, int saw_s)
 	cmd->mode = cmd->why ? MODE_PASS : MODE_HANDLE;
 }
 
-int classify(struct ccd_cmd *cmd, int argc, char *const *argv)
+/* What the backend cannot do for this command (after decide()). */
+static void check_caps(struct ccd_cmd *cmd, const struct backend_caps *caps)
+{
+	if (cmd->mode != MODE_HANDLE || !caps)
+		return;
+	if (!caps->dumpbase && cmd->aux) {
+		cmd->mode = MODE_PASS;
+		cmd->why = "side files named from -o and no -dumpbase in this backend";
+	} else if (!caps->deps && cmd->deps != DEP_NONE) {
+		cmd->mode = MODE_REFUSE;
+		cmd->why = "ccd cannot vouch for the dependency file -MD, -MMD or -Wp,-MD asks "
+			   "for: the profile does not say this compiler writes gcc-style ones "
+			   "('deps = yes' in a [profile NAME] section of ccd.conf says it does)";
+	}
+}
+
+int classify_for(struct ccd_cmd *cmd, int argc, char *const *argv,
+		 const struct backend_caps *caps)
 {
 	int saw_c = 0, saw_s = 0, x = -1;
 
 	memset(cmd, 0, sizeof(*cmd));
 	cmd->o_argi = (size_t)-1;
 	cmd->bits = 64;
+	cmd->args = xcalloc((size_t)argc + 1, sizeof(*cmd->args));
 	for (int i = 0; i < argc;) {
 		const char *a = argv[i];
 		const struct gcc_option *o;
 
 		if (a[0] != '-' || !a[1]) {
+			push_arg(cmd, a, ARG_INPUT, TO_BACKEND);
 			add_input(cmd, a, (size_t)i, x);
 			i++;
 			continue;
@@ -315,15 +395,24 @@ int classify(struct ccd_cmd *cmd, int argc, char *const *argv)
 			i += scan_option(cmd, o, argc, argv, i, &x);
 			continue;
 		}
-		scan_flag(cmd, a, &saw_c, &saw_s);
+		scan_flag(cmd, push_arg(cmd, a, ARG_FLAG, TO_BACKEND), &saw_c, &saw_s);
 		i++;
 	}
 	decide(cmd, saw_c, saw_s);
+	check_caps(cmd, caps);
 	return 0;
+}
+
+int classify(struct ccd_cmd *cmd, int argc, char *const *argv)
+{
+	return classify_for(cmd, argc, argv, NULL);
 }
 
 void ccd_cmd_release(struct ccd_cmd *cmd)
 {
+	free(cmd->args);
+	cmd->args = NULL;
+	cmd->nr_args = 0;
 	free(cmd->inputs);
 	cmd->inputs = NULL;
 	cmd->nr_inputs = 0;

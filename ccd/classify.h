@@ -12,6 +12,7 @@
 enum ccd_mode {
 	MODE_PASS,	/* exec the backend with the original argv */
 	MODE_HANDLE,	/* ccd compiles: backend -S, asmfix, as */
+	MODE_REFUSE,	/* ccd would have to compile but cannot do it right: why says */
 };
 
 enum ccd_lang {
@@ -32,6 +33,39 @@ struct ccd_input {
 
 enum dep_kind { DEP_NONE, DEP_DRIVER, DEP_WP };
 
+/* What a word of the command line is. */
+enum arg_role {
+	ARG_FLAG,	/* an option (or an unknown word starting with '-') */
+	ARG_VALUE,	/* the value of the option before it ("-MF" "x.d") */
+	ARG_INPUT,	/* a file to compile or link */
+	ARG_OUTPUT,	/* -o, --output: ccd names its own */
+	ARG_ACTION,	/* -c, -S: ccd asks the backend for assembly instead */
+};
+
+/* Where a word goes on the handled path (bits). */
+enum arg_dest {
+	TO_BACKEND = 1 << 0,	/* the backend's -S run (inputs: their own run only) */
+	TO_CPP = 1 << 1,	/* it is a preprocessor option */
+	TO_AS = 1 << 2,		/* it makes arguments of the as command */
+	TO_DEPS = 1 << 3,	/* it shapes the dependency output */
+};
+
+/* One word of argv, classified once; the command lines are filters over these. */
+struct ccd_arg {
+	const char *word;
+	const struct gcc_option *opt;	/* its option-table row, or NULL */
+	const char *val;	/* an option's value: joined, or the next word */
+	unsigned char role;	/* enum arg_role */
+	unsigned char dest;	/* enum arg_dest bits; 0: dropped */
+};
+
+/* What the backend can do, as its profile says (NULL: what gcc can). */
+struct backend_caps {
+	int dumpbase;		/* names side files from -dumpdir/-dumpbase */
+	int deps;		/* writes gcc-style dependency files (-MD -MF -MQ) */
+	const char *name;	/* profile name, for messages */
+};
+
 struct ccd_cmd {
 	enum ccd_mode mode;
 	const char *why;	/* reason for MODE_PASS (verbose output, tests) */
@@ -39,6 +73,8 @@ struct ccd_cmd {
 	int preprocesses;	/* some backend run preprocesses: add -D__CCD__ */
 	int query;		/* a pure query (--version, -print-*) */
 
+	struct ccd_arg *args;	/* argv, one entry per word */
+	size_t nr_args;
 	struct ccd_input *inputs;
 	size_t nr_inputs;
 
@@ -59,12 +95,18 @@ struct ccd_cmd {
 	int aux;		/* options naming side files from -o (.gcno, .su, .dwo) */
 	int w;			/* -w */
 	int sse2avx, avx;
+	int data_sections;	/* -fdata-sections, not undone by -fno-data-sections */
+	int driver_paths;	/* -B given: the driver finds its tools elsewhere */
 };
 
 /*
- * Classify argv[0..argc) (arguments only, no program name).  The struct
- * points into argv.  Returns 0; the inputs array is allocated.
+ * Classify argv[0..argc) (arguments only, no program name) for a backend
+ * that can do what caps says (NULL: gcc).  The struct points into argv.
+ * Returns 0; the args and inputs arrays are allocated.
  */
+int classify_for(struct ccd_cmd *cmd, int argc, char *const *argv,
+		 const struct backend_caps *caps);
+/* classify_for() with gcc's capabilities. */
 int classify(struct ccd_cmd *cmd, int argc, char *const *argv);
 void ccd_cmd_release(struct ccd_cmd *cmd);
 
@@ -79,5 +121,12 @@ char *strip_suffix(const char *path);
 const char *path_basename(const char *path);
 /* The final output: -o, or <input-basename minus suffix>.o/.s in cwd. */
 char *default_output(const struct ccd_cmd *cmd, const struct ccd_input *in);
+/*
+ * gcc's stem for what it names after the output: -o without its suffix,
+ * else the input's basename without its suffix ("dir/a.o" -> "dir/a").
+ */
+char *output_stem(const struct ccd_cmd *cmd, const struct ccd_input *in);
+/* <input-basename minus suffix>.o: cpp's dependency target without -MT (D1). */
+char *source_object(const struct ccd_input *in);
 
 #endif

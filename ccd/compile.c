@@ -9,7 +9,6 @@
 #include "asmfix.h"
 #include "assemble.h"
 #include "fileio.h"
-#include "options.h"
 #include "pgo.h"
 #include "run-command.h"
 #include "tempfile.h"
@@ -24,56 +23,31 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static int is_other_input(const struct ccd_cmd *cmd, size_t argi)
-{
-	for (size_t i = 0; i < cmd->nr_inputs; i++)
-		if (cmd->inputs[i].argi == argi)
-			return 1;
-	return 0;
-}
-
-static int is_output_opt(const char *a)
-{
-	const struct gcc_option *o = option_lookup(a);
-
-	return o && (!strcmp(o->name, "-o") || !strcmp(o->name, "--output"));
-}
-
 /*
  * What gcc's driver derives from "-o obj" and would derive from our temp
- * name instead: dep file and target (checklist D3), aux names (C8).
+ * name instead: the dependency file and target, and the aux file names.
  */
 static void add_derived(struct strvec *out, const struct compile_opts *o,
 			const struct ccd_input *in)
 {
 	const struct ccd_cmd *cmd = o->cmd;
 	const struct profile *p = o->be->profile;
-	char *stem = cmd->output ? strip_suffix(cmd->output)
-				 : strip_suffix(path_basename(in->path));
+	char *stem = output_stem(cmd, in);
 
 	if (cmd->deps == DEP_DRIVER && !cmd->has_mf)
 		strvec_pushl(out, "-MF", NULL), strvec_pushf(out, "%s.d", stem);
-	if (cmd->deps == DEP_DRIVER && !cmd->has_mt) {
-		if (cmd->output) {
-			strvec_pushl(out, "-MQ", cmd->output, NULL);
-		} else {
-			char *b = strip_suffix(path_basename(in->path));
-
-			strvec_push(out, "-MQ");
-			strvec_pushf(out, "%s.o", b);
-			free(b);
-		}
-	} else if (cmd->deps == DEP_WP && !cmd->has_mt) {
+	if (cmd->deps != DEP_NONE && !cmd->has_mt) {
 		/*
-		 * gcc's cpp names <source-basename>.o whatever -o says (D1);
-		 * said explicitly, since distcc rewrites -Wp,-MMD,f to
-		 * -MMD -MF f, whose target would be our temp .s.
+		 * -MD: the target is the object gcc writes.  -Wp,-MD: gcc's cpp
+		 * names <source-basename>.o whatever -o says; said explicitly,
+		 * since distcc rewrites -Wp,-MMD,f to -MMD -MF f, whose target
+		 * would be our temp .s.
 		 */
-		char *b = strip_suffix(path_basename(in->path));
+		char *target = cmd->deps == DEP_DRIVER && cmd->output ? xstrdup(cmd->output)
+								       : source_object(in);
 
-		strvec_push(out, "-MQ");
-		strvec_pushf(out, "%s.o", b);
-		free(b);
+		strvec_pushl(out, "-MQ", target, NULL);
+		free(target);
 	}
 	if (p->dumpbase) {
 		/*
@@ -81,58 +55,43 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 		 * names the same aux files, and distcc and icecc do not take
 		 * a "f0.c" after -dumpbase for a second input.
 		 */
-		const char *obj = cmd->output ? cmd->output : "";
-		const char *base = path_basename(obj);
-		char *sb = strip_suffix(path_basename(cmd->output ? obj : in->path));
+		const char *base = path_basename(stem);
 
 		strvec_push(out, "-dumpdir");
-		strvec_pushf(out, "%.*s", (int)(base - obj), obj);
-		strvec_pushl(out, "-dumpbase", sb, NULL);
-		free(sb);
+		strvec_pushf(out, "%.*s", cmd->output ? (int)(base - stem) : 0, stem);
+		strvec_pushl(out, "-dumpbase", base, NULL);
 	}
-	if (p->gnu_as_flag)
-		strvec_push(out, p->gnu_as_flag);
+	profile_push_words(out, p->assembly_last);
 	free(stem);
 }
 
+/* The backend's -S run for one input: a filter over the classified words. */
 void backend_argv(struct strvec *out, const struct compile_opts *o,
 		  const struct ccd_input *in, const char *asm_out)
 {
 	const struct ccd_cmd *cmd = o->cmd;
-	int argc = o->argc;
-	char *const *argv = o->argv;
+	const struct profile *p = o->be->profile;
 
 	strvec_pushv(out, o->be->cmd.v);
 	if (in->lang == LANG_C)
 		strvec_push(out, "-D__CCD__=1");
-	for (int i = 0; i < argc; i++) {
-		const struct gcc_option *opt;
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
 
-		if (is_output_opt(argv[i]) && (size_t)i <= cmd->o_argi) {
-			int joined = strcmp(argv[i], "-o") && strcmp(argv[i], "--output");
-
-			if ((size_t)i == cmd->o_argi)
-				strvec_pushl(out, "-o", asm_out, NULL);
-			if (!joined)
-				i++;
+		if (i == cmd->o_argi)
+			strvec_pushl(out, "-o", asm_out, NULL);
+		if (!(a->dest & TO_BACKEND))
 			continue;
+		if (a->role == ARG_INPUT) {
+			if (i == in->argi)
+				strvec_push(out, a->word);
+		} else if (a->role == ARG_ACTION) {
+			profile_push_words(out, p->assembly);
+		} else if (a->role == ARG_VALUE) {
+			strvec_push(out, a->word);
+		} else {
+			profile_translate_word(p, out, a->word);
 		}
-		if (is_other_input(cmd, (size_t)i)) {
-			if ((size_t)i == in->argi)
-				strvec_push(out, argv[i]);
-			continue;
-		}
-		if (!strcmp(argv[i], "-c")) {
-			strvec_push(out, "-S");
-			continue;
-		}
-		opt = option_lookup(argv[i]);
-		if (opt && (opt->flags & OPT_SEP) && !strcmp(argv[i], opt->name) && i + 1 < argc) {
-			strvec_pushl(out, argv[i], argv[i + 1], NULL);
-			i++;
-			continue;
-		}
-		profile_translate(o->be->profile, out, 1, &argv[i]);
 	}
 	if (!cmd->output)
 		strvec_pushl(out, "-o", asm_out, NULL);
@@ -142,10 +101,20 @@ void backend_argv(struct strvec *out, const struct compile_opts *o,
 void passthrough_argv(struct strvec *out, const struct backend *be,
 		      const struct ccd_cmd *cmd, int argc, char *const *argv)
 {
+	const struct profile *p = be->profile;
+
 	strvec_pushv(out, be->cmd.v);
 	if (cmd->preprocesses)
 		strvec_push(out, "-D__CCD__=1");
-	profile_translate(be->profile, out, argc, argv);
+	/*
+	 * The user's words as they are (an @file stays an @file), unless the
+	 * profile translates: then the classified words, @files expanded.
+	 */
+	if (profile_translates(p))
+		profile_translate(p, out, cmd);
+	else
+		for (int i = 0; i < argc; i++)
+			strvec_push(out, argv[i]);
 }
 
 static void trace(const struct compile_opts *o, struct strvec *args)
@@ -248,19 +217,6 @@ static int copy_file(const char *from, const char *to)
 	return 0;
 }
 
-static int has_arg(const struct compile_opts *o, const char *a)
-{
-	int found = 0;
-
-	for (int i = 0; i < o->argc; i++) {
-		if (!strcmp(o->argv[i], a))
-			found = 1;
-		else if (!strcmp(o->argv[i], "-fno-data-sections") && !strcmp(a, "-fdata-sections"))
-			found = 0;
-	}
-	return found;
-}
-
 /* asmfix from the backend's .s to dst; 0 or 1 (message printed). */
 static int repair(const struct compile_opts *o, const char *src, const char *dst,
 		  const char *name)
@@ -274,7 +230,7 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	opt.target = o->cmd->bits == 16 || o->cmd->bits == 32 ? ASMFIX_TARGET_I386
 							      : ASMFIX_TARGET_X86_64;
 	opt.keep_prefix = o->keep_prefix;
-	opt.data_sections = has_arg(o, "-fdata-sections");
+	opt.data_sections = o->cmd->data_sections;
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0) {
 		error_errno("cannot read %s", src);
@@ -303,14 +259,14 @@ static int assemble(const struct compile_opts *o, const char *as, const char *as
 	int status;
 
 	strvec_push(&args, as);
-	assemble_args(&args, o->be->profile, o->cmd, o->argc, o->argv, obj, asm_path);
+	assemble_args(&args, o->be->profile, o->cmd, obj, asm_path);
 	status = run(o, &args);
 	strvec_clear(&args);
 	if (!status_ok(status))
 		return 1;
 	if (o->cmd->split_dwarf) {
 		char *dwo = dwo_name(o->cmd, in);
-		char *objcopy = backend_tool(o->be, "objcopy", NULL, o->argc, o->argv);
+		char *objcopy = backend_tool(o->be, "objcopy", NULL, o->cmd);
 
 		strvec_pushl(&args, objcopy, "--extract-dwo", obj, dwo, NULL);
 		status = run(o, &args);
@@ -475,7 +431,7 @@ int compile_all(const struct compile_opts *o)
 	int failed = 0, ret = 0;
 
 	if (o->cmd->action == 'c')
-		as = backend_tool(o->be, "as", o->as_cfg, o->argc, o->argv);
+		as = backend_tool(o->be, "as", o->as_cfg, o->cmd);
 	for (size_t i = 0; i < o->cmd->nr_inputs; i++) {
 		/* gcc goes on after a failed input and exits 1 (checklist §1A). */
 		ret = compile_one(o, &o->cmd->inputs[i], as);

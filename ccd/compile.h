@@ -9,8 +9,6 @@
 struct compile_opts {
 	const struct backend *be;
 	const struct ccd_cmd *cmd;
-	int argc;		/* the @file-expanded argv the classifier saw */
-	char *const *argv;
 	const char *as_cfg;	/* configured assembler, NULL/"" to derive */
 	unsigned passes;
 	const char *keep_prefix;
@@ -24,7 +22,7 @@ struct compile_opts {
 /* Compile every input; returns the exit status (dies of a child's signal). */
 int compile_all(const struct compile_opts *o);
 
-/* The backend argv for one input (exposed for tests and --ccd-verbose). */
+/* The backend argv for one input: a filter over cmd's classified words. */
 void backend_argv(struct strvec *out, const struct compile_opts *o,
 		  const struct ccd_input *in, const char *asm_out);
 

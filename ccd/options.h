@@ -19,12 +19,14 @@ enum opt_flags {
 struct gcc_option {
 	const char *name;
 	unsigned flags;
+	unsigned dest;		/* enum arg_dest bits besides the backend: TO_CPP, TO_AS, TO_DEPS */
 	const char *why;	/* why it is in the table (OPT_PASS rows) */
 };
 
 /*
- * Look arg up.  Exact names win over JOINED/PREFIX matches.  NULL for an
- * option the table does not know (a plain flag).
+ * Look arg up.  Exact names win over JOINED/PREFIX matches, longer
+ * prefixes over shorter.  NULL for an option the table does not know (a
+ * plain flag).  Reads only the rows that share arg's second character.
  */
 const struct gcc_option *option_lookup(const char *arg);
 

@@ -25,6 +25,8 @@ const struct config_key_info config_keys[CFG__COUNT] = {
 		"directory of gcda profiles, one per object (profile-guided builds)" },
 	[CFG_PROFILE_REPORT] = { "profile_report", "CCD_PROFILE_REPORT", CFGT_STRING, NULL, NULL,
 		"file ccd appends each object's profile status to" },
+	[CFG_PROFILE] = { "profile", "CCD_PROFILE", CFGT_STRING, NULL, NULL,
+		"backend profile: a built-in name or a [profile NAME] (default: ask the compiler)" },
 	[CFG_LD] = { "ld", "LKD_LD", CFGT_STRING, NULL, "ld",
 		"linker lkd runs" },
 	[CFG_LKD_CHECKS] = { "lkd_checks", "LKD_CHECKS", CFGT_STRING, NULL, "all",
@@ -119,8 +121,55 @@ static int lookup_key(const char *name)
 	return -1;
 }
 
+/*
+ * "[profile NAME]" or "[global]": sets *section to NAME (allocated) or
+ * NULL.  -1 on a malformed header.
+ */
+static int section_header(char *s, char **section, const char *origin)
+{
+	size_t len = strlen(s);
+	char *name;
+
+	if (len < 2 || s[len - 1] != ']')
+		return error("%s: expected '[profile NAME]' or '[global]'", origin);
+	s[len - 1] = '\0';
+	s = trim(s + 1);
+	free(*section);
+	*section = NULL;
+	if (!strcmp(s, "global"))
+		return 0;
+	if (strncmp(s, "profile", 7) || (s[7] != ' ' && s[7] != '\t'))
+		return error("%s: unknown section '[%s]' (sections: [profile NAME], [global])",
+			     origin, s);
+	name = trim(s + 8);
+	if (!*name || strpbrk(name, " \t"))
+		return error("%s: a profile's NAME is one word: [profile NAME]", origin);
+	*section = xstrdup(name);
+	return 0;
+}
+
+/* One "key = value" line, in the section or at the top.  -1 on error. */
+static int config_line(struct config *cfg, char *s, const char *section, const char *origin)
+{
+	char *eq = strchr(s, '='), *key, *val;
+	int k;
+
+	if (!eq)
+		return error("%s: expected 'key = value'", origin);
+	*eq = '\0';
+	key = trim(s);
+	val = trim(eq + 1);
+	if (section)
+		return cfg->section ? cfg->section(section, key, val, origin) : 0;
+	k = lookup_key(key);
+	if (k < 0)
+		return error("%s: unknown key '%s'", origin, key);
+	return config_set(cfg, (enum config_key)k, val, origin);
+}
+
 int config_read_file(struct config *cfg, const char *path)
 {
+	char *section = NULL;
 	struct strbuf origin = STRBUF_INIT;
 	char *line = NULL;
 	size_t cap = 0;
@@ -134,34 +183,23 @@ int config_read_file(struct config *cfg, const char *path)
 		return error_errno("cannot read %s", path);
 	}
 	while (getline(&line, &cap, f) > 0) {
-		char *s = trim(line), *eq, *key, *val;
-		int k;
+		char *s = trim(line);
 
 		lineno++;
 		if (!*s || *s == '#')
 			continue;
 		strbuf_reset(&origin);
 		strbuf_addf(&origin, "%s:%lu", path, lineno);
-		eq = strchr(s, '=');
-		if (!eq) {
-			ret = error("%s: expected 'key = value'", origin.buf);
-			break;
-		}
-		*eq = '\0';
-		key = trim(s);
-		val = trim(eq + 1);
-		k = lookup_key(key);
-		if (k < 0) {
-			ret = error("%s: unknown key '%s'", origin.buf, key);
-			break;
-		}
-		if (config_set(cfg, (enum config_key)k, val, origin.buf)) {
+		ret = *s == '[' ? section_header(s, &section, origin.buf)
+				: config_line(cfg, s, section, origin.buf);
+		if (ret) {
 			ret = -1;
 			break;
 		}
 	}
 	if (!ret && ferror(f))
 		ret = error_errno("cannot read %s", path);
+	free(section);
 	free(line);
 	fclose(f);
 	strbuf_release(&origin);

@@ -9,7 +9,9 @@
  * File syntax: "key = value" per line; '#' starts a comment line; blank
  * lines are ignored; the value runs to the end of the line with
  * surrounding blanks removed.  An unknown key or a bad value is an error
- * naming file:line.
+ * naming file:line.  "[profile NAME]" starts a section whose lines go to
+ * the config's section handler (ccd's backend profiles); a program
+ * without one skips them.  "[global]" returns to the keys above.
  */
 #ifndef CCD_CONFIG_H
 #define CCD_CONFIG_H
@@ -23,6 +25,7 @@ enum config_key {
 	CFG_KEEP_PREFIX,	/* used-accessors function prefix */
 	CFG_PROFILE_USE,	/* directory of gcda profiles for ccd's compiles */
 	CFG_PROFILE_REPORT,	/* file ccd appends one profile status line to per object */
+	CFG_PROFILE,		/* backend profile ccd uses ("": detect) */
 	CFG_LD,			/* linker lkd runs */
 	CFG_LKD_CHECKS,		/* lkd checks */
 	CFG_LKD_QUIET,
@@ -45,9 +48,14 @@ struct config_key_info {
 
 extern const struct config_key_info config_keys[CFG__COUNT];
 
+/* One "key = value" line of a [profile NAME] section; -1 after a message. */
+typedef int (*config_section_fn)(const char *name, const char *key, const char *value,
+				 const char *origin);
+
 struct config {
 	char *val[CFG__COUNT];
 	char *origin[CFG__COUNT];	/* "file:line", "CCD_CC", "--ccd-cc", "default" */
+	config_section_fn section;	/* NULL: section lines are skipped */
 };
 
 /* Load defaults, the config files and the environment.  -1 on error. */

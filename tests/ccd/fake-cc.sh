@@ -1,7 +1,12 @@
 #!/bin/sh
 # Fake backend: logs its argv (one "[arg]" per word, one line per call) to
 # $FAKE_CC_LOG, then lets the real gcc do the work with the Intel-only
-# spellings removed, so ccd's whole pipeline still runs.
+# spellings removed, so ccd's whole pipeline still runs.  It does not say
+# which compiler it is (-dM is refused), so ccd names its profile from the
+# fake's file name (icc, icx, gcc, clang), the fallback being tested here.
+case " $* " in
+*" -dM "*) echo "$(basename "$0"): -dM: not answered by this fake" >&2; exit 1 ;;
+esac
 {
 	printf '%s' "$(basename "$0"):"
 	for a; do printf ' [%s]' "$a"; done

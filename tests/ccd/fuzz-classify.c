@@ -30,10 +30,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			free(out);
 			free(dwo);
 		}
-		assemble_args(&as, profile_by_name("gcc"), &cmd, (int)args.nr, args.v, "o.o", "t.s");
-		assemble_args(&as, profile_by_name("clang"), &cmd, (int)args.nr, args.v, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("gcc"), &cmd, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("clang"), &cmd, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("pcc"), &cmd, "o.o", "t.s");
 	}
-	profile_translate(profile_by_name("icc"), &as, (int)args.nr, strvec_argv(&args));
+	profile_translate(profile_by_name("icc"), &as, &cmd);
 	ccd_cmd_release(&cmd);
 	strvec_clear(&args);
 	strvec_clear(&as);

@@ -10,9 +10,9 @@ export TMPDIR="$work/tmp"
 mkdir -p "$TMPDIR"
 # Nothing from the caller's ccd configuration leaks in.
 unset CCD_CC CCD_AS CCD_PASSES CCD_ASSEM CCD_VERBOSE CCD_KEEP_PREFIX _CCD_SAFEGUARD \
-	CCD_PROFILE_USE CCD_PROFILE_REPORT \
+	CCD_PROFILE_USE CCD_PROFILE_REPORT CCD_PROFILE \
 	UNCACHED_ERR_FD DEPENDENCIES_OUTPUT SUNPRO_DEPENDENCIES
-export CCD_SYSTEM_CONFIG=/nonexistent/ccd.conf XDG_CONFIG_HOME="$work/xdg"
+export CCD_SYSTEM_CONFIG=/nonexistent/ccd.conf XDG_CONFIG_HOME="$work/xdg" XDG_CACHE_HOME="$work/cache"
 export LC_ALL=C
 
 ok() { :; }

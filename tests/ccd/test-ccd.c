@@ -15,6 +15,7 @@
 
 #include "assemble.h"
 #include "classify.h"
+#include "options.h"
 #include "profiles.h"
 #include "respfile.h"
 #include "strbuf.h"
@@ -265,8 +266,12 @@ static const char *xlat(const char *profile, const char *args)
 	static struct strbuf sb = STRBUF_INIT;
 	struct strvec in = STRVEC_INIT, out = STRVEC_INIT;
 
+	struct ccd_cmd cmd;
+
 	split(&in, args);
-	profile_translate(profile_by_name(profile), &out, (int)in.nr, in.v);
+	classify(&cmd, (int)in.nr, in.v);
+	profile_translate(profile_by_name(profile), &out, &cmd);
+	ccd_cmd_release(&cmd);
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "");
 	join(&sb, &out);
@@ -278,12 +283,14 @@ static const char *xlat(const char *profile, const char *args)
 static void test_profiles(void **state)
 {
 	(void)state;
-	assert_string_equal(profile_for("/usr/bin/gcc")->name, "gcc");
-	assert_string_equal(profile_for("x86_64-linux-gnu-gcc-12")->name, "gcc");
-	assert_string_equal(profile_for("clang-14")->name, "clang");
-	assert_string_equal(profile_for("/opt/intel/bin/icc")->name, "icc");
-	assert_string_equal(profile_for("icx")->name, "icx");
-	assert_string_equal(profile_for("cc")->name, "gcc");
+	assert_string_equal(family_from_name("/usr/bin/gcc"), "gcc");
+	assert_string_equal(family_from_name("x86_64-linux-gnu-gcc-12"), "gcc");
+	assert_string_equal(family_from_name("clang-14"), "clang");
+	assert_string_equal(family_from_name("/opt/intel/bin/icc"), "icc");
+	assert_string_equal(family_from_name("icx"), "icx");
+	assert_string_equal(family_from_name("cc"), "gcc");
+	assert_string_equal(family_from_name("/usr/bin/pcc"), "pcc");
+	assert_string_equal(family_from_name("/opt/x/bin/mycc"), "generic");
 	/* gcc and clang: nothing is ever translated */
 	assert_string_equal(xlat("gcc", "-Wall -fno-omit-frame-pointer -mno-sse"),
 			    "[-Wall] [-fno-omit-frame-pointer] [-mno-sse]");
@@ -313,7 +320,7 @@ static const char *as_line(const char *profile, const char *args)
 
 	split(&in, args);
 	classify(&cmd, (int)in.nr, in.v);
-	assemble_args(&out, profile_by_name(profile), &cmd, (int)in.nr, in.v, "o.o", "t.s");
+	assemble_args(&out, profile_by_name(profile), &cmd, "o.o", "t.s");
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "");
 	join(&sb, &out);
@@ -321,6 +328,76 @@ static const char *as_line(const char *profile, const char *args)
 	strvec_clear(&in);
 	strvec_clear(&out);
 	return sb.buf;
+}
+
+/* Each word as ROLE:DEST, ROLE one of F V I O A, DEST letters b(ackend) c(pp) a(s) d(eps). */
+static const char *roles(const char *args)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct strvec in = STRVEC_INIT;
+	struct ccd_cmd cmd;
+
+	split(&in, args);
+	classify(&cmd, (int)in.nr, in.v);
+	strbuf_reset(&sb);
+	strbuf_addstr(&sb, "");
+	assert_int_equal(cmd.nr_args, in.nr);
+	for (size_t i = 0; i < cmd.nr_args; i++) {
+		const struct ccd_arg *a = &cmd.args[i];
+
+		assert_ptr_equal(a->word, in.v[i]);
+		strbuf_addf(&sb, "%s%c:%s%s%s%s", i ? " " : "", "FVIOA"[a->role],
+			    a->dest & TO_BACKEND ? "b" : "", a->dest & TO_CPP ? "c" : "",
+			    a->dest & TO_AS ? "a" : "", a->dest & TO_DEPS ? "d" : "");
+	}
+	ccd_cmd_release(&cmd);
+	strvec_clear(&in);
+	return sb.buf;
+}
+
+static void test_args(void **state)
+{
+	(void)state;
+	assert_string_equal(roles("-c -o out.o a.c"), "A:b O: V: I:b");
+	assert_string_equal(roles("-oout.o -S a.c -O2"), "O: A:b I:b F:b");
+	assert_string_equal(roles("-Iinc -I x -DX -D Y -include h.h -isystem s"),
+			    "F:bca F:bca V:bc F:bc F:bc V:bc F:bc V:bc F:bc V:bc");
+	assert_string_equal(roles("-MD -MF d.d -MQ t -MP -Wp,-MMD,x.d -Wp,-DZ"),
+			    "F:bd F:bd V:bd F:bd V:bd F:bd F:bcd F:bc");
+	assert_string_equal(roles("-Wa,--noexecstack -Xassembler -a -Xlinker -a -x c -"),
+			    "F:ba F:ba V:b F:b V:b F:b V:b I:b");
+	/* an option's value is never an input or an option, even "-o" */
+	assert_string_equal(roles("-MT -o -c a.c"), "F:bd V:bd A:b I:b");
+}
+
+static void test_option_lookup(void **state)
+{
+	static const struct {
+		const char *arg, *row;
+	} t[] = {
+		{ "-o", "-o" }, { "-ofile", "-o" }, { "-I", "-I" }, { "-Idir", "-I" },
+		{ "-include", "-include" }, { "-includex.h", "-include" },
+		{ "-iwithprefixbefore", "-iwithprefixbefore" },
+		{ "-iwithprefixbeforedir", "-iwithprefixbefore" },
+		{ "-iwithprefixdir", "-iwithprefix" }, { "-fdump-tree-all", "-fdump-" },
+		{ "--param", "--param" }, { "--print-file-name=x", "--print-" },
+		{ "-print-prog-name=as", "-print-" }, { "-###", "-###" },
+		{ "-MF", "-MF" }, { "-MFd.d", "-MF" }, { "-M", "-M" }, { "-MM", "-MM" },
+		{ "-flto=auto", "-flto" }, { "-Xassembler", "-Xassembler" },
+		{ "-O2", NULL }, { "-Wall", NULL }, { "-MD", NULL }, { "-", NULL }, { "x.c", NULL },
+		{ "-\xff", NULL }, { "--paramx", NULL }, { "-Xassemblerx", NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		const struct gcc_option *o = option_lookup(t[i].arg);
+
+		print_message("%s\n", t[i].arg);
+		if (t[i].row)
+			assert_string_equal(o ? o->name : "(none)", t[i].row);
+		else
+			assert_null(o);
+	}
 }
 
 static void test_assemble(void **state)
@@ -349,6 +426,8 @@ int main(void)
 		cmocka_unit_test(test_respfile_literal),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_assemble),
+		cmocka_unit_test(test_args),
+		cmocka_unit_test(test_option_lookup),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

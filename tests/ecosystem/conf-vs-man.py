@@ -3,7 +3,9 @@
 format is documented completely.  Every key of lib/config.c's table has
 an entry in ccd.conf(5) tagged "key (ENV)", naming its choices and its
 default, and appears (commented out or not) in the example ccd.conf;
-ccd.conf(5) and the example name no key the table lacks."""
+ccd.conf(5) and the example name no key the table lacks.  The example's
+[profile NAME] section shows only keys ccd.conf(5)'s PROFILES section
+documents."""
 import re
 import sys
 
@@ -50,11 +52,28 @@ def man_entries(path):
     return out
 
 
+def profile_keys(path):
+    """The keys the PROFILES section of ccd.conf(5) documents (.TP entries)."""
+    lines = open(path, encoding='utf-8').read().splitlines()
+    keys, section = set(), ''
+    for i, raw in enumerate(lines):
+        if raw.startswith('.SH'):
+            section = roff_to_text(raw).strip().upper()
+        elif section == 'PROFILES' and raw.startswith('.TP') and i + 1 < len(lines):
+            m = re.match(r'\s*(\w+)\s*=', roff_to_text(lines[i + 1]))
+            if m:
+                keys.add(m.group(1))
+    return keys
+
+
 def main():
     keys = table(sys.argv[1])
     man = man_entries(sys.argv[2])
-    example = open(sys.argv[3]).read()
+    parts = re.split(r'^#?\[profile ', open(sys.argv[3]).read(), maxsplit=1, flags=re.M)
+    example, ex_profile = parts[0], parts[1] if len(parts) > 1 else ''
     ex_keys = set(re.findall(r'^#?\s*(\w+)\s*=', example, re.M))
+    ex_pkeys = set(re.findall(r'^#?\s*(\w+)\s*=', ex_profile, re.M))
+    man_pkeys = profile_keys(sys.argv[2])
     bad = 0
 
     def fail(msg):
@@ -82,7 +101,12 @@ def main():
         fail(f'ccd.conf(5) documents "{k}", which lib/config.c does not know')
     for k in sorted(ex_keys - set(keys)):
         fail(f'example ccd.conf shows "{k}", which lib/config.c does not know')
-    print(f'{len(keys)} keys in the table, {len(man)} in ccd.conf(5), {len(ex_keys)} in the example')
+    if len(man_pkeys) < 5:
+        fail(f'ccd.conf(5): PROFILES documents {len(man_pkeys)} keys')
+    for k in sorted(ex_pkeys - man_pkeys):
+        fail(f'example [profile] shows "{k}", which ccd.conf(5) PROFILES does not document')
+    print(f'{len(keys)} keys in the table, {len(man)} in ccd.conf(5), {len(ex_keys)} in the example; '
+          f'{len(man_pkeys)} profile keys documented, {len(ex_pkeys)} in the example')
     if bad:
         return 1
     print('ok: ccd.conf(5) and the example cover the key table')

@@ -50,7 +50,7 @@ c=$(grep -E -m1 '/bin/ccd$' "$T/files")
 if [ -n "$ex" ] && [ -n "$c" ]; then
 	# Uncomment every key (first example of each); cc names a backend
 	# that may not be installed here.
-	sed 's/^#\([a-z_]* = \)/\1/' "./$ex" | grep -v '^cc =' | awk '!seen[$1]++' > "$T/all-keys.conf"
+	sed 's/^#\([a-z_]* = \)/\1/; s/^#\(\[profile \)/\1/' "./$ex" | grep -v '^cc =' | awk '!seen[$1]++' > "$T/all-keys.conf"
 	CCD_SYSTEM_CONFIG=$T/all-keys.conf "./$c" --ccd-identity >/dev/null 2>"$T/err" &&
 		pass "example ccd.conf (all keys enabled) is accepted by ccd" ||
 		fail "ccd rejects the example config: $(head -n2 "$T/err")"
