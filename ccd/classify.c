@@ -355,6 +355,31 @@ static void decide(struct ccd_cmd *cmd, int saw_c, int saw_s)
 	cmd->mode = cmd->why ? MODE_PASS : MODE_HANDLE;
 }
 
+/*
+ * A backend that cannot be told the dependency target names it after the
+ * source, as gcc's cpp does: right only when that is gcc's target too.
+ */
+static int target_differs(const struct ccd_cmd *cmd)
+{
+	int differs = 0;
+
+	if (cmd->deps != DEP_DRIVER || cmd->has_mt || !cmd->output)
+		return 0;
+	for (size_t i = 0; i < cmd->nr_inputs; i++) {
+		char *own = source_object(&cmd->inputs[i]);
+
+		differs |= strcmp(own, cmd->output) != 0;
+		free(own);
+	}
+	return differs;
+}
+
+static void refuse(struct ccd_cmd *cmd, const char *why)
+{
+	cmd->mode = MODE_REFUSE;
+	cmd->why = why;
+}
+
 /* What the backend cannot do for this command (after decide()). */
 static void check_caps(struct ccd_cmd *cmd, const struct backend_caps *caps)
 {
@@ -363,11 +388,16 @@ static void check_caps(struct ccd_cmd *cmd, const struct backend_caps *caps)
 	if (!caps->dumpbase && cmd->aux) {
 		cmd->mode = MODE_PASS;
 		cmd->why = "side files named from -o and no -dumpbase in this backend";
-	} else if (!caps->deps && cmd->deps != DEP_NONE) {
-		cmd->mode = MODE_REFUSE;
-		cmd->why = "ccd cannot vouch for the dependency file -MD, -MMD or -Wp,-MD asks "
-			   "for: the profile does not say this compiler writes gcc-style ones "
-			   "('deps = yes' in a [profile NAME] section of ccd.conf says it does)";
+	} else if (caps->deps == DEPS_NO && cmd->deps != DEP_NONE) {
+		refuse(cmd, "ccd cannot vouch for the dependency file -MD, -MMD or -Wp,-MD asks "
+			    "for: the profile does not say this compiler writes gcc-style ones "
+			    "('deps = yes' in a [profile NAME] section of ccd.conf says it does)");
+	} else if (caps->deps == DEPS_DRIVER && cmd->deps == DEP_WP) {
+		refuse(cmd, "its preprocessor does not take -Wp,-MD,FILE or -Wp,-MMD,FILE; "
+			    "give the driver -MD -MF FILE instead");
+	} else if (!caps->dep_target && target_differs(cmd)) {
+		refuse(cmd, "it cannot be told the dependency target (-MQ), and names it after "
+			    "the source, not after -o: compile to SOURCE-NAME.o");
 	}
 }
 

@@ -59,10 +59,18 @@ struct ccd_arg {
 	unsigned char dest;	/* enum arg_dest bits; 0: dropped */
 };
 
+/* Which gcc-style dependency options a backend takes. */
+enum deps_support {
+	DEPS_NO,	/* none: ccd refuses a compile that asks for a dependency file */
+	DEPS_DRIVER,	/* -MD, -MMD, -MF, -MT, -MQ as driver options, not -Wp,-MD,FILE */
+	DEPS_YES,	/* those and -Wp,-MD,FILE (gcc, clang) */
+};
+
 /* What the backend can do, as its profile says (NULL: what gcc can). */
 struct backend_caps {
 	int dumpbase;		/* names side files from -dumpdir/-dumpbase */
-	int deps;		/* writes gcc-style dependency files (-MD -MF -MQ) */
+	enum deps_support deps;
+	int dep_target;		/* takes -MQ for the dependency target */
 	const char *name;	/* profile name, for messages */
 };
 

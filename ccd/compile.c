@@ -36,7 +36,7 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 
 	if (cmd->deps == DEP_DRIVER && !cmd->has_mf)
 		strvec_pushl(out, "-MF", NULL), strvec_pushf(out, "%s.d", stem);
-	if (cmd->deps != DEP_NONE && !cmd->has_mt) {
+	if (cmd->deps != DEP_NONE && !cmd->has_mt && p->dep_target) {
 		/*
 		 * -MD: the target is the object gcc writes.  -Wp,-MD: gcc's cpp
 		 * names <source-basename>.o whatever -o says; said explicitly,

@@ -61,19 +61,24 @@ static const struct flag_xlat pcc_xlat[] = {
 #define BUILTIN "built-in"
 
 static const struct profile profiles[] = {
-	{ "gcc", "gcc", AS_GCC, 1, 1, "-S", NULL, NULL, NULL, 0, NULL, BUILTIN },
+	{ "gcc", "gcc", AS_GCC, 1, DEPS_YES, 1, "-S", NULL, NULL, NULL, 0, NULL, BUILTIN },
 	/* Without -fno-integrated-as clang -S writes .addrsig and friends for its own assembler. */
-	{ "clang", "clang", AS_CLANG, 0, 1, "-S", "-fno-integrated-as", NULL, NULL, 0, NULL, BUILTIN },
-	{ "icc", "icc", AS_GCC, 0, 1, "-S", NULL, NULL, icc_xlat, N(icc_xlat), NULL, BUILTIN },
-	{ "icx", "icx", AS_CLANG, 0, 1, "-S", "-fno-integrated-as", NULL, icx_xlat, N(icx_xlat),
+	{ "clang", "clang", AS_CLANG, 0, DEPS_YES, 1, "-S", "-fno-integrated-as", NULL, NULL, 0, NULL, BUILTIN },
+	{ "icc", "icc", AS_GCC, 0, DEPS_YES, 1, "-S", NULL, NULL, icc_xlat, N(icc_xlat), NULL, BUILTIN },
+	{ "icx", "icx", AS_CLANG, 0, DEPS_YES, 1, "-S", "-fno-integrated-as", NULL, icx_xlat, N(icx_xlat),
 	  NULL, BUILTIN },
-	{ "pcc", "pcc", AS_PLAIN, 0, 1, "-S", NULL, NULL, pcc_xlat, N(pcc_xlat), NULL, BUILTIN },
+	/*
+	 * pcc's cpp fails on -Wp,-MD,FILE, and with -MT or -MQ it writes
+	 * uninitialised bytes before the target (seen with MALLOC_PERTURB_):
+	 * ccd gives it only the target it derives itself.
+	 */
+	{ "pcc", "pcc", AS_PLAIN, 0, DEPS_DRIVER, 0, "-S", NULL, NULL, pcc_xlat, N(pcc_xlat), NULL, BUILTIN },
 	/*
 	 * A compiler ccd does not know: only what every Unix cc accepts to
 	 * give assembly (-S, -o, -D); the user's flags as they are; no
 	 * dependency files ccd cannot vouch for (refused, see classify).
 	 */
-	{ "generic", "generic", AS_PLAIN, 0, 0, "-S", NULL, NULL, NULL, 0, NULL, BUILTIN },
+	{ "generic", "generic", AS_PLAIN, 0, DEPS_NO, 0, "-S", NULL, NULL, NULL, 0, NULL, BUILTIN },
 };
 
 /* Profiles from ccd.conf; their strings live as long as they do. */
@@ -131,6 +136,7 @@ void profile_caps(const struct profile *p, struct backend_caps *caps)
 {
 	caps->dumpbase = p->dumpbase;
 	caps->deps = p->deps;
+	caps->dep_target = p->dep_target;
 	caps->name = p->name;
 }
 
@@ -284,6 +290,7 @@ static int set_family(struct user_profile *u, const char *value, const char *ori
 	u->p.as_style = base->as_style;
 	u->p.dumpbase = base->dumpbase;
 	u->p.deps = base->deps;
+	u->p.dep_target = base->dep_target;
 	u->p.assembly = base->assembly;
 	u->p.assembly_last = base->assembly_last;
 	u->p.as_flags = base->as_flags;
@@ -304,6 +311,19 @@ static int set_as_style(struct user_profile *u, const char *value, const char *o
 	return error("%s: as_style: '%s' is not one of gcc, clang, plain", origin, value);
 }
 
+static int set_deps(struct user_profile *u, const char *value, const char *origin)
+{
+	static const char *const names[] = { "no", "driver", "yes" };
+
+	for (size_t i = 0; i < N(names); i++) {
+		if (!strcmp(value, names[i])) {
+			u->p.deps = (enum deps_support)i;
+			return 0;
+		}
+	}
+	return error("%s: deps: '%s' is not one of yes, driver, no", origin, value);
+}
+
 static int set_key(struct user_profile *u, const char *key, const char *value,
 		   const char *origin)
 {
@@ -322,14 +342,17 @@ static int set_key(struct user_profile *u, const char *key, const char *value,
 	} else if (!strcmp(key, "dumpbase")) {
 		return set_bool(&u->p.dumpbase, value, origin, key);
 	} else if (!strcmp(key, "deps")) {
-		return set_bool(&u->p.deps, value, origin, key);
+		return set_deps(u, value, origin);
+	} else if (!strcmp(key, "dep_target")) {
+		return set_bool(&u->p.dep_target, value, origin, key);
 	} else if (!strcmp(key, "drop")) {
 		return parse_row(u, value, 1, origin, key);
 	} else if (!strcmp(key, "translate")) {
 		return parse_row(u, value, 2, origin, key);
 	} else {
 		return error("%s: unknown key '%s' in [profile %s] (family, assembly, "
-			     "assembly_last, as_style, as_flags, dumpbase, deps, drop, translate)",
+			     "assembly_last, as_style, as_flags, dumpbase, deps, dep_target, drop, "
+			     "translate)",
 			     origin, key, u->p.name);
 	}
 	return 0;

@@ -28,7 +28,8 @@ struct profile {
 	const char *family;	/* compiler family it is for (a built-in's name) */
 	enum as_style as_style;
 	int dumpbase;		/* driver knows -dumpdir/-dumpbase (gcc >= 11) */
-	int deps;		/* writes gcc-style dependency files (-MD -MF -MQ) */
+	enum deps_support deps;	/* gcc-style dependency options it takes */
+	int dep_target;		/* takes -MQ for the dependency target */
 	const char *assembly;	/* words in place of -c/-S that ask for assembly */
 	const char *assembly_last;	/* words after all others (so they win), or NULL */
 	const char *as_flags;	/* words for as before its -o, or NULL */
