@@ -28,7 +28,7 @@ int is_self(const char *path)
 	       st.st_dev == self.st_dev && st.st_ino == self.st_ino;
 }
 
-/* Like find_in_path(), but a candidate that is ccd is skipped (G4). */
+/* Like find_in_path(), but a candidate that is ccd is skipped: a masquerade link first in PATH must not find itself. */
 char *find_backend_in_path(const char *name)
 {
 	return find_in_path_skip(name, is_self);

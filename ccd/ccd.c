@@ -9,7 +9,7 @@
 #include "classify.h"
 #include "compile.h"
 #include "pgo.h"
-#include "config.h"
+#include "settings.h"
 #include "respfile.h"
 #include "run-command.h"
 #include "strbuf.h"
@@ -69,22 +69,22 @@ static const char usage_text[] =
 
 static const struct {
 	const char *opt;
-	enum config_key key;
+	enum ccd_key key;
 } value_opts[] = {
-	{ "--ccd-cc=", CFG_CC },
-	{ "--ccd-as=", CFG_AS },
-	{ "--ccd-passes=", CFG_PASSES },
-	{ "--ccd-keep-prefix=", CFG_KEEP_PREFIX },
-	{ "--ccd-verbose=", CFG_VERBOSE },
-	{ "--ccd-profile-use=", CFG_PROFILE_USE },
-	{ "--ccd-profile-report=", CFG_PROFILE_REPORT },
-	{ "--ccd-profile=", CFG_PROFILE },
-	{ "--assem=", CFG_ASSEM },
+	{ "--ccd-cc=", CCD_KEY_CC },
+	{ "--ccd-as=", CCD_KEY_AS },
+	{ "--ccd-passes=", CCD_KEY_PASSES },
+	{ "--ccd-keep-prefix=", CCD_KEY_KEEP_PREFIX },
+	{ "--ccd-verbose=", CCD_KEY_VERBOSE },
+	{ "--ccd-profile-use=", CCD_KEY_PROFILE_USE },
+	{ "--ccd-profile-report=", CCD_KEY_PROFILE_REPORT },
+	{ "--ccd-profile=", CCD_KEY_PROFILE },
+	{ "--assem=", CCD_KEY_ASSEM },
 };
 
 /* Overrides are collected first and applied after the config is loaded. */
 struct override {
-	enum config_key key;
+	enum ccd_key key;
 	const char *val, *origin;
 };
 
@@ -101,11 +101,11 @@ static int own_option(struct ccd_opts *o, const char *a, struct override *ov, in
 		}
 	}
 	if (!strcmp(a, "--ccd-verbose")) {
-		ov[*nov].key = CFG_VERBOSE;
+		ov[*nov].key = CCD_KEY_VERBOSE;
 		ov[*nov].val = "yes";
 		ov[(*nov)++].origin = a;
 	} else if (!strcmp(a, "--assem")) {
-		ov[*nov].key = CFG_ASSEM;
+		ov[*nov].key = CCD_KEY_ASSEM;
 		ov[*nov].val = "yes";
 		ov[(*nov)++].origin = a;
 	} else if (!strcmp(a, "--ccd-help")) {
@@ -181,10 +181,10 @@ static void print_first_lines(const char *label, const char *prog, const char *o
 	strbuf_release(&out);
 }
 
-/* For ccache's compiler_check: everything that changes ccd's objects (§5.2.5). */
+/* For ccache's compiler_check: everything that changes ccd's objects, and nothing that varies between runs. */
 static int identity(const struct backend *be, const struct config *cfg, unsigned passes)
 {
-	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CFG_AS), NULL);
+	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CCD_KEY_AS), NULL);
 	struct strbuf cmd = STRBUF_INIT;
 
 	quote_argv(&cmd, be->cmd.v);
@@ -196,11 +196,11 @@ static int identity(const struct backend *be, const struct config *cfg, unsigned
 	print_first_lines("as", as, "--version");
 	asmfix_format_passes(passes, buf, sizeof(buf));
 	printf("passes: %s\n", buf);
-	printf("assem: %s\n", config_get(cfg, CFG_ASSEM));
-	printf("keep_prefix: %s\n", config_get(cfg, CFG_KEEP_PREFIX));
+	printf("assem: %s\n", config_get(cfg, CCD_KEY_ASSEM));
+	printf("keep_prefix: %s\n", config_get(cfg, CCD_KEY_KEEP_PREFIX));
 	/* A profile changes the objects; its contents are not hashed here. */
-	if (config_get(cfg, CFG_PROFILE_USE))
-		printf("profile_use: %s\n", config_get(cfg, CFG_PROFILE_USE));
+	if (config_get(cfg, CCD_KEY_PROFILE_USE))
+		printf("profile_use: %s\n", config_get(cfg, CCD_KEY_PROFILE_USE));
 	strbuf_release(&cmd);
 	free(as);
 	return fflush(stdout) ? 1 : 0;
@@ -247,8 +247,8 @@ static const char *backend_spec(const char *argv0, struct ccd_opts *o,
 		*origin = "command line";
 		return o->args.v[0];
 	}
-	*origin = config_get(cfg, CFG_CC) ? config_origin(cfg, CFG_CC) : "PATH search";
-	return config_get(cfg, CFG_CC);
+	*origin = config_get(cfg, CCD_KEY_CC) ? config_origin(cfg, CCD_KEY_CC) : "PATH search";
+	return config_get(cfg, CCD_KEY_CC);
 }
 
 static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
@@ -267,16 +267,16 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	for (int i = 0; i < nov; i++)
 		if (config_set(cfg, ov[i].key, ov[i].val, ov[i].origin))
 			return 1;
-	if (asmfix_parse_passes(config_get(cfg, CFG_PASSES), &passes) < 0)
+	if (asmfix_parse_passes(config_get(cfg, CCD_KEY_PASSES), &passes) < 0)
 		return 1;
 	spec = backend_spec(argv0, o, cfg, &origin);
 	skip = !strcmp(origin, "command line");
 	ret = backend_resolve(&be, spec, origin);
 	if (!ret)
-		ret = backend_profile(&be, config_get(cfg, CFG_PROFILE));
+		ret = backend_profile(&be, config_get(cfg, CCD_KEY_PROFILE));
 	if (ret)
 		goto out_backend;
-	/* Every child inherits it: a backend that is ccd again stops in main (G3). */
+	/* Every child inherits it: a backend that is ccd again stops in main instead of recursing. */
 	setenv(SAFEGUARD, "1", 1);
 	if (o->identity) {
 		ret = identity(&be, cfg, passes);
@@ -285,7 +285,7 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	ret = 1;
 	if (respfile_expand(&expanded, (int)o->args.nr - skip, o->args.v + skip))
 		goto out_backend;
-	if (config_bool(cfg, CFG_VERBOSE))
+	if (config_bool(cfg, CCD_KEY_VERBOSE))
 		note("backend %s: profile %s, family %s (%s%s)", be.compiler, be.profile->name,
 		     be.profile->family, be.why.buf, be.cached ? ", cached" : "");
 	profile_caps(be.profile, &caps);
@@ -295,19 +295,19 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 		refuse_outputs(&cmd);
 	} else if (cmd.mode == MODE_PASS) {
 		ret = pass_through(&be, &cmd, (int)o->args.nr - skip, o->args.v + skip,
-				   config_bool(cfg, CFG_VERBOSE));
+				   config_bool(cfg, CCD_KEY_VERBOSE));
 	} else {
 		char *pgo_dir, *pgo_build_dir;
 		struct compile_opts co = {
 			.be = &be, .cmd = &cmd,
-			.as_cfg = config_get(cfg, CFG_AS), .passes = passes,
-			.keep_prefix = config_get(cfg, CFG_KEEP_PREFIX),
-			.assem = assem_level(config_get(cfg, CFG_ASSEM)),
-			.verbose = config_bool(cfg, CFG_VERBOSE),
-			.pgo_report = config_get(cfg, CFG_PROFILE_REPORT),
+			.as_cfg = config_get(cfg, CCD_KEY_AS), .passes = passes,
+			.keep_prefix = config_get(cfg, CCD_KEY_KEEP_PREFIX),
+			.assem = assem_level(config_get(cfg, CCD_KEY_ASSEM)),
+			.verbose = config_bool(cfg, CCD_KEY_VERBOSE),
+			.pgo_report = config_get(cfg, CCD_KEY_PROFILE_REPORT),
 		};
 
-		pgo_init(config_get(cfg, CFG_PROFILE_USE), &pgo_dir, &pgo_build_dir);
+		pgo_init(config_get(cfg, CCD_KEY_PROFILE_USE), &pgo_dir, &pgo_build_dir);
 		co.pgo_dir = pgo_dir;
 		co.pgo_build_dir = pgo_build_dir;
 		ret = compile_all(&co);
@@ -325,7 +325,7 @@ int main(int argc, char **argv)
 {
 	struct ccd_opts o = { 0, 0, 0, NULL, STRVEC_INIT };
 	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
-	struct config cfg = { .section = profile_config };
+	struct config cfg = { .keys = &ccd_keys, .section = profile_config };
 	int nov = 0, ret = 0;
 
 	warn_set_progname("ccd");

@@ -2,7 +2,7 @@
 /*
  * Decide, as gcc's driver would, what a command line does.  When in doubt
  * the answer is MODE_PASS: the backend then sees the original argv and
- * answers for itself (checklist §0.1).
+ * answers for itself.
  */
 #include "classify.h"
 #include "options.h"
@@ -112,7 +112,10 @@ static void set_pass(struct ccd_cmd *cmd, const char *why)
 		cmd->why = why;
 }
 
-/* -Wp,a,b,c: the preprocessor's own dependency options (checklist D1, D2). */
+/*
+ * -Wp,a,b,c: the preprocessor's own dependency options, which the driver
+ * passes on unseen (so gcc names their target after the source).
+ */
 static void scan_wp(struct ccd_cmd *cmd, const char *list)
 {
 	char *copy = xstrdup(list), *save = NULL;
@@ -120,7 +123,7 @@ static void scan_wp(struct ccd_cmd *cmd, const char *list)
 	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "-MD") || !strcmp(tok, "-MMD")) {
 			if (cmd->deps == DEP_DRIVER)
-				set_pass(cmd, "both -Wp,-MD and -MD (D5: backend-specific)");
+				set_pass(cmd, "both -Wp,-MD and -MD (which one wins is backend-specific)");
 			cmd->deps = DEP_WP;
 		} else if (!strncmp(tok, "-MT", 3) || !strncmp(tok, "-MQ", 3)) {
 			cmd->has_mt = 1;
@@ -232,7 +235,7 @@ static void scan_deps_flag(struct ccd_cmd *cmd, const char *a, struct ccd_arg *a
 {
 	if (!strcmp(a, "-MD") || !strcmp(a, "-MMD")) {
 		if (cmd->deps == DEP_WP)
-			set_pass(cmd, "both -Wp,-MD and -MD (D5: backend-specific)");
+			set_pass(cmd, "both -Wp,-MD and -MD (which one wins is backend-specific)");
 		cmd->deps = DEP_DRIVER;
 	}
 	arg->dest |= TO_DEPS;
@@ -281,7 +284,7 @@ static void note_option(struct ccd_cmd *cmd, const struct ccd_arg *arg, size_t i
 		cmd->o_argi = i;
 		cmd->o_joined = !separate;
 	} else if (!strcmp(name, "-x") && !separate && val[0] >= 'A' && val[0] <= 'Z') {
-		/* -xHost, -xCORE-AVX2: Intel's code-path option, not a language (B3). */
+		/* -xHost, -xCORE-AVX2: Intel's code-path option, not a language. */
 	} else if (!strcmp(name, "-x") || !strcmp(name, "--language")) {
 		enum ccd_lang l = lang_from_x(val);
 
@@ -349,7 +352,7 @@ static void decide(struct ccd_cmd *cmd, int saw_c, int saw_s)
 		set_pass(cmd, "output to stdout");
 	if (cmd->output && cmd->nr_inputs > 1)
 		set_pass(cmd, "-o with several inputs (the backend's error)");
-	/* gcc writes dependencies as a side effect of these (D8). */
+	/* gcc's cpp writes dependencies as a side effect of these. */
 	if (getenv("DEPENDENCIES_OUTPUT") || getenv("SUNPRO_DEPENDENCIES"))
 		set_pass(cmd, "DEPENDENCIES_OUTPUT/SUNPRO_DEPENDENCIES set");
 	cmd->mode = cmd->why ? MODE_PASS : MODE_HANDLE;

@@ -134,7 +134,7 @@ char *default_output(const struct ccd_cmd *cmd, const struct ccd_input *in);
  * else the input's basename without its suffix ("dir/a.o" -> "dir/a").
  */
 char *output_stem(const struct ccd_cmd *cmd, const struct ccd_input *in);
-/* <input-basename minus suffix>.o: cpp's dependency target without -MT (D1). */
+/* <input-basename minus suffix>.o: cpp's dependency target without -MT. */
 char *source_object(const struct ccd_input *in);
 
 #endif

@@ -66,7 +66,7 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 }
 
 /* The backend's -S run for one input: a filter over the classified words. */
-void backend_argv(struct strvec *out, const struct compile_opts *o,
+static void backend_argv(struct strvec *out, const struct compile_opts *o,
 		  const struct ccd_input *in, const char *asm_out)
 {
 	const struct ccd_cmd *cmd = o->cmd;
@@ -137,7 +137,7 @@ static int is_user_signal(int sig)
 
 /*
  * Run a child, its stderr to err (-1: ours); a child killed by a signal
- * takes us with it (H2), after saying so: otherwise the shell reports ccd
+ * takes us with it, after saying so: otherwise the shell reports ccd
  * itself as crashed.
  */
 static int run_err(const struct compile_opts *o, struct strvec *args, int err)
@@ -357,7 +357,7 @@ static int job_backend(const struct compile_opts *o, const struct ccd_input *in,
 	}
 	if (status_ok(status))
 		return 0;
-	/* The backend said why; leave no stale output (C7). */
+	/* The backend said why; leave no stale output for make to trust. */
 	unlink_if_regular(j->out);
 	return exit_code(status);
 }
@@ -406,7 +406,7 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 	if (!ret)
 		ret = job_repair(o, &j, assem);
 	if (!ret && o->cmd->action == 'c') {
-		/* as writes the object in place; removed if anything fails (C7, I3). */
+		/* as writes the object in place; removed if anything fails, as gcc does. */
 		tempfile_register(j.out);
 		ret = assemble(o, as, j.fixed, j.out, in);
 		if (ret)
@@ -433,7 +433,7 @@ int compile_all(const struct compile_opts *o)
 	if (o->cmd->action == 'c')
 		as = backend_tool(o->be, "as", o->as_cfg, o->cmd);
 	for (size_t i = 0; i < o->cmd->nr_inputs; i++) {
-		/* gcc goes on after a failed input and exits 1 (checklist §1A). */
+		/* gcc goes on after a failed input and exits 1. */
 		ret = compile_one(o, &o->cmd->inputs[i], as);
 		if (ret)
 			failed++;

@@ -22,10 +22,6 @@ struct compile_opts {
 /* Compile every input; returns the exit status (dies of a child's signal). */
 int compile_all(const struct compile_opts *o);
 
-/* The backend argv for one input: a filter over cmd's classified words. */
-void backend_argv(struct strvec *out, const struct compile_opts *o,
-		  const struct ccd_input *in, const char *asm_out);
-
 /* Pass-through argv: backend, -D__CCD__=1 when it preprocesses, the args. */
 void passthrough_argv(struct strvec *out, const struct backend *be,
 		      const struct ccd_cmd *cmd, int argc, char *const *argv);

@@ -96,7 +96,7 @@ void pgo_prepare(const struct compile_opts *o, const struct ccd_input *in,
 	pj->profile = NULL;
 	if (!o->pgo_dir || o->cmd->action != 'c' || is_probe(in))
 		return;
-	if (strcmp(o->be->profile->name, "gcc") || !o->be->profile->dumpbase) {
+	if (strcmp(o->be->profile->family, "gcc") || !o->be->profile->dumpbase) {
 		pj->status = PGO_UNSUPPORTED;
 		return;
 	}

@@ -34,7 +34,7 @@ static const struct flag_xlat icc_xlat[] = {
 	{ "-fno-delete-null-pointer-checks", NULL, "unknown to icc; icc does not delete them" },
 	{ "-fno-allow-store-data-races", NULL, "unknown to icc; a gcc optimisation guard" },
 	{ "-fno-var-tracking-assignments", NULL, "unknown to icc; gcc debug-info tuning" },
-	{ "-fdiagnostics-color*", NULL, "icc has no colour option; ccache adds it for gcc-typed compilers (H4)" },
+	{ "-fdiagnostics-color*", NULL, "icc has no colour option; ccache adds it for gcc-typed compilers" },
 	{ "-Wno-*", NULL, "icc rejects many gcc warning names; -w already silences warnings" },
 };
 

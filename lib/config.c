@@ -8,40 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const struct config_key_info config_keys[CFG__COUNT] = {
-	[CFG_CC] = { "cc", "CCD_CC", CFGT_STRING, NULL, NULL,
-		"backend compiler, optionally with a prefix command (\"distcc gcc\")" },
-	[CFG_AS] = { "as", "CCD_AS", CFGT_STRING, NULL, NULL,
-		"assembler ccd runs (default: the backend's -print-prog-name=as)" },
-	[CFG_PASSES] = { "passes", "CCD_PASSES", CFGT_STRING, NULL, "all",
-		"asmfix passes: all, none or a comma-separated list" },
-	[CFG_ASSEM] = { "assem", "CCD_ASSEM", CFGT_ENUM, "no|yes|both|0|1", "no",
-		"keep repaired assembly as <source>.S (both: also <source>.raw.S)" },
-	[CFG_VERBOSE] = { "verbose", "CCD_VERBOSE", CFGT_BOOL, NULL, "no",
-		"print each command ccd runs on stderr" },
-	[CFG_KEEP_PREFIX] = { "keep_prefix", "CCD_KEEP_PREFIX", CFGT_STRING, NULL, "__ccd_keep_",
-		"name prefix of the keep-alive accessors asmfix removes" },
-	[CFG_PROFILE_USE] = { "profile_use", "CCD_PROFILE_USE", CFGT_STRING, NULL, NULL,
-		"directory of gcda profiles, one per object (profile-guided builds)" },
-	[CFG_PROFILE_REPORT] = { "profile_report", "CCD_PROFILE_REPORT", CFGT_STRING, NULL, NULL,
-		"file ccd appends each object's profile status to" },
-	[CFG_PROFILE] = { "profile", "CCD_PROFILE", CFGT_STRING, NULL, NULL,
-		"backend profile: a built-in name or a [profile NAME] (default: ask the compiler)" },
-	[CFG_LD] = { "ld", "LKD_LD", CFGT_STRING, NULL, "ld",
-		"linker lkd runs" },
-	[CFG_LKD_CHECKS] = { "lkd_checks", "LKD_CHECKS", CFGT_STRING, NULL, "all",
-		"lkd checks: all, none or a comma-separated list" },
-	[CFG_LKD_QUIET] = { "lkd_quiet", "LKD_QUIET", CFGT_BOOL, NULL, "no",
-		"lkd does not report the fixes it makes" },
-	[CFG_LKD_VERBOSE] = { "lkd_verbose", "LKD_VERBOSE", CFGT_BOOL, NULL, "no",
-		"lkd explains what it checks and runs" },
-	[CFG_LKD_STRICT] = { "lkd_strict", "LKD_STRICT", CFGT_BOOL, NULL, "no",
-		"what lkd cannot interpret fails the link instead of a warning" },
-	[CFG_ALTINSTR_LAYOUT] = { "altinstr_layout", "LKD_ALTINSTR_LAYOUT", CFGT_ENUM,
-		"auto|linux612|linux6|linux26", "auto",
-		".altinstructions record layout: auto (read off each object) or a name" },
-};
-
 int config_parse_bool(const char *s)
 {
 	static const char *const yes[] = { "1", "yes", "true", "on" };
@@ -70,10 +36,10 @@ static int in_choices(const char *choices, const char *s)
 	return 0;
 }
 
-int config_set(struct config *cfg, enum config_key key, const char *value,
+int config_set(struct config *cfg, int key, const char *value,
 	       const char *origin)
 {
-	const struct config_key_info *k = &config_keys[key];
+	const struct config_key_info *k = &cfg->keys->info[key];
 
 	if (k->type == CFGT_BOOL && config_parse_bool(value) < 0)
 		return error("%s: %s: '%s' is not a boolean (yes/no)", origin, k->name, value);
@@ -86,17 +52,17 @@ int config_set(struct config *cfg, enum config_key key, const char *value,
 	return 0;
 }
 
-const char *config_get(const struct config *cfg, enum config_key key)
+const char *config_get(const struct config *cfg, int key)
 {
 	return cfg->val[key];
 }
 
-const char *config_origin(const struct config *cfg, enum config_key key)
+const char *config_origin(const struct config *cfg, int key)
 {
 	return cfg->origin[key] ? cfg->origin[key] : "default";
 }
 
-int config_bool(const struct config *cfg, enum config_key key)
+int config_bool(const struct config *cfg, int key)
 {
 	return cfg->val[key] && config_parse_bool(cfg->val[key]) == 1;
 }
@@ -113,12 +79,21 @@ static char *trim(char *s)
 	return s;
 }
 
-static int lookup_key(const char *name)
+static int lookup_key(const struct config_keys *keys, const char *name)
 {
-	for (int i = 0; i < CFG__COUNT; i++)
-		if (!strcmp(config_keys[i].name, name))
-			return i;
+	for (size_t i = 0; i < keys->nr; i++)
+		if (!strcmp(keys->info[i].name, name))
+			return (int)i;
 	return -1;
+}
+
+/* Another program's key: the file is shared, so it is skipped. */
+static int foreign_key(const struct config *cfg, const char *name)
+{
+	for (size_t p = 0; config_programs[p]; p++)
+		if (config_programs[p] != cfg->keys && lookup_key(config_programs[p], name) >= 0)
+			return 1;
+	return 0;
 }
 
 /*
@@ -161,10 +136,12 @@ static int config_line(struct config *cfg, char *s, const char *section, const c
 	val = trim(eq + 1);
 	if (section)
 		return cfg->section ? cfg->section(section, key, val, origin) : 0;
-	k = lookup_key(key);
-	if (k < 0)
-		return error("%s: unknown key '%s'", origin, key);
-	return config_set(cfg, (enum config_key)k, val, origin);
+	k = lookup_key(cfg->keys, key);
+	if (k >= 0)
+		return config_set(cfg, k, val, origin);
+	if (foreign_key(cfg, key))
+		return 0;
+	return error("%s: unknown key '%s'", origin, key);
 }
 
 int config_read_file(struct config *cfg, const char *path)
@@ -231,12 +208,12 @@ char *config_user_path(void)
 
 int config_load(struct config *cfg)
 {
+	const struct config_key_info *info = cfg->keys->info;
 	char *user;
 	int ret;
 
-	for (int i = 0; i < CFG__COUNT; i++)
-		if (config_keys[i].def && config_set(cfg, (enum config_key)i,
-						     config_keys[i].def, "default"))
+	for (size_t i = 0; i < cfg->keys->nr; i++)
+		if (info[i].def && config_set(cfg, (int)i, info[i].def, "default"))
 			return -1;
 	if (config_read_file(cfg, config_system_path()))
 		return -1;
@@ -245,10 +222,10 @@ int config_load(struct config *cfg)
 	free(user);
 	if (ret)
 		return -1;
-	for (int i = 0; i < CFG__COUNT; i++) {
-		const char *v = getenv(config_keys[i].env);
+	for (size_t i = 0; i < cfg->keys->nr; i++) {
+		const char *v = getenv(info[i].env);
 
-		if (v && config_set(cfg, (enum config_key)i, v, config_keys[i].env))
+		if (v && config_set(cfg, (int)i, v, info[i].env))
 			return -1;
 	}
 	return 0;
@@ -256,7 +233,7 @@ int config_load(struct config *cfg)
 
 void config_release(struct config *cfg)
 {
-	for (int i = 0; i < CFG__COUNT; i++) {
+	for (size_t i = 0; i < CONFIG_MAX_KEYS; i++) {
 		free(cfg->val[i]);
 		free(cfg->origin[i]);
 		cfg->val[i] = cfg->origin[i] = NULL;

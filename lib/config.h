@@ -16,24 +16,7 @@
 #ifndef CCD_CONFIG_H
 #define CCD_CONFIG_H
 
-enum config_key {
-	CFG_CC,			/* backend compiler command for ccd */
-	CFG_AS,			/* assembler for ccd ("" = ask the backend) */
-	CFG_PASSES,		/* asmfix passes */
-	CFG_ASSEM,		/* no | yes | both */
-	CFG_VERBOSE,		/* ccd traces commands */
-	CFG_KEEP_PREFIX,	/* used-accessors function prefix */
-	CFG_PROFILE_USE,	/* directory of gcda profiles for ccd's compiles */
-	CFG_PROFILE_REPORT,	/* file ccd appends one profile status line to per object */
-	CFG_PROFILE,		/* backend profile ccd uses ("": detect) */
-	CFG_LD,			/* linker lkd runs */
-	CFG_LKD_CHECKS,		/* lkd checks */
-	CFG_LKD_QUIET,
-	CFG_LKD_VERBOSE,
-	CFG_LKD_STRICT,		/* what lkd cannot interpret is an error */
-	CFG_ALTINSTR_LAYOUT,	/* auto | linux612 | linux6 | linux26 */
-	CFG__COUNT
-};
+#include <stddef.h>
 
 enum config_type { CFGT_STRING, CFGT_BOOL, CFGT_ENUM };
 
@@ -46,15 +29,26 @@ struct config_key_info {
 	const char *help;	/* one line for --help and the man page */
 };
 
-extern const struct config_key_info config_keys[CFG__COUNT];
+/* One program's keys; settings.h has ccd's and lkd's. */
+struct config_keys {
+	const char *program;
+	const struct config_key_info *info;
+	size_t nr;
+};
+
+/* Every program's keys (NULL-terminated): a key of another is skipped, not an error. */
+extern const struct config_keys *const config_programs[];
+
+#define CONFIG_MAX_KEYS 16
 
 /* One "key = value" line of a [profile NAME] section; -1 after a message. */
 typedef int (*config_section_fn)(const char *name, const char *key, const char *value,
 				 const char *origin);
 
 struct config {
-	char *val[CFG__COUNT];
-	char *origin[CFG__COUNT];	/* "file:line", "CCD_CC", "--ccd-cc", "default" */
+	const struct config_keys *keys;	/* the program's own */
+	char *val[CONFIG_MAX_KEYS];	/* by the program's key number */
+	char *origin[CONFIG_MAX_KEYS];	/* "file:line", "CCD_CC", "--ccd-cc", "default" */
 	config_section_fn section;	/* NULL: section lines are skipped */
 };
 
@@ -63,12 +57,12 @@ int config_load(struct config *cfg);
 /* Read one file (missing file is fine).  -1 on error (message printed). */
 int config_read_file(struct config *cfg, const char *path);
 /* Validate and set; origin names where the value came from. -1 on error. */
-int config_set(struct config *cfg, enum config_key key, const char *value,
+int config_set(struct config *cfg, int key, const char *value,
 	       const char *origin);
-const char *config_get(const struct config *cfg, enum config_key key);
-const char *config_origin(const struct config *cfg, enum config_key key);
+const char *config_get(const struct config *cfg, int key);
+const char *config_origin(const struct config *cfg, int key);
 /* CFGT_BOOL keys: 1 or 0. */
-int config_bool(const struct config *cfg, enum config_key key);
+int config_bool(const struct config *cfg, int key);
 /* Parse a boolean word; -1 if it is not one. */
 int config_parse_bool(const char *s);
 void config_release(struct config *cfg);

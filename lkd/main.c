@@ -7,7 +7,7 @@
  */
 #include "args.h"
 #include "checks/check.h"
-#include "config.h"
+#include "settings.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -55,9 +55,9 @@ static void usage(void)
 		printf("  %-10s %s\n", lkd_checks[i]->name, lkd_checks[i]->help);
 	printf("\nconfiguration (%s, then ~/.config/ccd/ccd.conf, then environment):\n",
 	       config_system_path());
-	for (int k = CFG_LD; k <= CFG_ALTINSTR_LAYOUT; k++)
-		printf("  %-16s %-20s %s\n", config_keys[k].name, config_keys[k].env,
-		       config_keys[k].help);
+	for (size_t k = 0; k < lkd_keys.nr; k++)
+		printf("  %-16s %-20s %s\n", lkd_keys.info[k].name, lkd_keys.info[k].env,
+		       lkd_keys.info[k].help);
 	printf("\nexit status: ld's for links (1 if a check fails);\n"
 	       "--lkd-verify: 0 clean, 1 findings, 2 usage error or unreadable/malformed file\n");
 }
@@ -87,17 +87,17 @@ static int parse_lkd_option(struct lkd_opts *o, const char *a)
 	if (!strcmp(a, "--lkd-verify"))
 		o->verify = 1;
 	else if (!strcmp(a, "--lkd-quiet"))
-		return config_set(&o->cfg, CFG_LKD_QUIET, "yes", a);
+		return config_set(&o->cfg, LKD_KEY_QUIET, "yes", a);
 	else if (!strcmp(a, "--lkd-verbose"))
-		return config_set(&o->cfg, CFG_LKD_VERBOSE, "yes", a);
+		return config_set(&o->cfg, LKD_KEY_VERBOSE, "yes", a);
 	else if (!strcmp(a, "--lkd-strict"))
-		return config_set(&o->cfg, CFG_LKD_STRICT, "yes", a);
+		return config_set(&o->cfg, LKD_KEY_STRICT, "yes", a);
 	else if ((v = opt_value(a, "--lkd-ld")))
-		return config_set(&o->cfg, CFG_LD, v, "--lkd-ld");
+		return config_set(&o->cfg, LKD_KEY_LD, v, "--lkd-ld");
 	else if ((v = opt_value(a, "--lkd-checks")))
-		return config_set(&o->cfg, CFG_LKD_CHECKS, v, "--lkd-checks");
+		return config_set(&o->cfg, LKD_KEY_CHECKS, v, "--lkd-checks");
 	else if ((v = opt_value(a, "--lkd-altinstr-layout")))
-		return config_set(&o->cfg, CFG_ALTINSTR_LAYOUT, v, "--lkd-altinstr-layout");
+		return config_set(&o->cfg, LKD_KEY_ALTINSTR_LAYOUT, v, "--lkd-altinstr-layout");
 	else
 		return error("unknown option '%s' (see lkd --lkd-help)", a);
 	return 0;
@@ -113,17 +113,17 @@ static int parse_options(struct lkd_opts *o, int argc, char **argv)
 		else if (parse_lkd_option(o, argv[i]))
 			return -1;
 	}
-	return lkd_parse_checks(config_get(&o->cfg, CFG_LKD_CHECKS), &o->checks);
+	return lkd_parse_checks(config_get(&o->cfg, LKD_KEY_CHECKS), &o->checks);
 }
 
 static void init_ctx(struct lkd_ctx *ctx, struct lkd_opts *o, enum lkd_mode mode)
 {
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->mode = mode;
-	ctx->quiet = config_bool(&o->cfg, CFG_LKD_QUIET);
-	ctx->verbose = config_bool(&o->cfg, CFG_LKD_VERBOSE);
-	ctx->strict = config_bool(&o->cfg, CFG_LKD_STRICT);
-	ctx->layout = config_get(&o->cfg, CFG_ALTINSTR_LAYOUT);
+	ctx->quiet = config_bool(&o->cfg, LKD_KEY_QUIET);
+	ctx->verbose = config_bool(&o->cfg, LKD_KEY_VERBOSE);
+	ctx->strict = config_bool(&o->cfg, LKD_KEY_STRICT);
+	ctx->layout = config_get(&o->cfg, LKD_KEY_ALTINSTR_LAYOUT);
 }
 
 struct walk_data {
@@ -180,7 +180,7 @@ static int verify(struct lkd_opts *o)
 /* The linker command: the config value split at blanks ("ccache ld" works too). */
 static void ld_command(struct lkd_opts *o, struct strvec *argv)
 {
-	strvec_split(argv, config_get(&o->cfg, CFG_LD));
+	strvec_split(argv, config_get(&o->cfg, LKD_KEY_LD));
 	if (!argv->nr)
 		strvec_push(argv, "ld");
 }
@@ -277,7 +277,7 @@ static int do_link(struct lkd_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct lkd_opts o = { .rest = STRVEC_INIT };
+	struct lkd_opts o = { .cfg = { .keys = &lkd_keys }, .rest = STRVEC_INIT };
 	int ret;
 
 	warn_set_progname("lkd");

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """conf-vs-man.py CONFIG_C CCD_CONF_5 EXAMPLE: the one configuration
-format is documented completely.  Every key of lib/config.c's table has
+format is documented completely.  Every key of lib/settings.c's tables has
 an entry in ccd.conf(5) tagged "key (ENV)", naming its choices and its
 default, and appears (commented out or not) in the example ccd.conf;
 ccd.conf(5) and the example name no key the table lacks.  The example's
@@ -14,7 +14,7 @@ sys.path.insert(0, __import__('os').path.dirname(__file__))
 from importlib import import_module
 roff_to_text = import_module('help-vs-man').roff_to_text
 
-ENTRY = re.compile(r'\[CFG_\w+\]\s*=\s*\{\s*"(\w+)",\s*"(\w+)",\s*(\w+),\s*'
+ENTRY = re.compile(r'\[(?:CCD|LKD)_KEY_\w+\]\s*=\s*\{\s*"(\w+)",\s*"(\w+)",\s*(\w+),\s*'
                    r'(NULL|"[^"]*"),\s*(NULL|"[^"]*")', re.S)
 
 
@@ -98,9 +98,9 @@ def main():
         if k not in ex_keys:
             fail(f'example ccd.conf does not show key "{k}"')
     for k in sorted(set(man) - set(keys)):
-        fail(f'ccd.conf(5) documents "{k}", which lib/config.c does not know')
+        fail(f'ccd.conf(5) documents "{k}", which lib/settings.c does not know')
     for k in sorted(ex_keys - set(keys)):
-        fail(f'example ccd.conf shows "{k}", which lib/config.c does not know')
+        fail(f'example ccd.conf shows "{k}", which lib/settings.c does not know')
     if len(man_pkeys) < 5:
         fail(f'ccd.conf(5): PROFILES documents {len(man_pkeys)} keys')
     for k in sorted(ex_pkeys - man_pkeys):

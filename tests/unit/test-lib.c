@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -111,15 +111,18 @@ static char *write_tmp(const char *content)
 
 static void test_config_file(void **state)
 {
-	struct config cfg = { 0 };
-	char *p = write_tmp("# comment\n\n  cc = distcc gcc  \nverbose=yes\nassem = both\n");
+	struct config cfg = { .keys = &ccd_keys };
+	char *p = write_tmp("# comment\n\n  cc = distcc gcc  \nverbose=yes\nassem = both\n"
+			    "ld = ld.gold\n[profile x]\nnot_a_ccd_key = 1\n[global]\npasses = none\n");
 	(void)state;
 
 	assert_int_equal(config_read_file(&cfg, p), 0);
-	assert_string_equal(config_get(&cfg, CFG_CC), "distcc gcc");
-	assert_true(config_bool(&cfg, CFG_VERBOSE));
-	assert_string_equal(config_get(&cfg, CFG_ASSEM), "both");
-	assert_non_null(strstr(config_origin(&cfg, CFG_CC), ":3"));
+	assert_string_equal(config_get(&cfg, CCD_KEY_CC), "distcc gcc");
+	assert_true(config_bool(&cfg, CCD_KEY_VERBOSE));
+	assert_string_equal(config_get(&cfg, CCD_KEY_ASSEM), "both");
+	assert_non_null(strstr(config_origin(&cfg, CCD_KEY_CC), ":3"));
+	/* lkd's key skipped, a section skipped without a handler, [global] back */
+	assert_string_equal(config_get(&cfg, CCD_KEY_PASSES), "none");
 	unlink(p);
 	free(p);
 	config_release(&cfg);
@@ -127,10 +130,10 @@ static void test_config_file(void **state)
 
 static void test_config_errors(void **state)
 {
-	struct config cfg = { 0 };
+	struct config cfg = { .keys = &lkd_keys };
 	char *bad_key = write_tmp("cc = gcc\nno_such_key = 1\n");
-	char *bad_bool = write_tmp("verbose = perhaps\n");
-	char *bad_enum = write_tmp("assem = sometimes\n");
+	char *bad_bool = write_tmp("lkd_quiet = perhaps\n");
+	char *bad_enum = write_tmp("altinstr_layout = linux3\n");
 	char *no_eq = write_tmp("just words\n");
 	(void)state;
 
@@ -146,7 +149,7 @@ static void test_config_errors(void **state)
 
 static void test_config_precedence(void **state)
 {
-	struct config cfg = { 0 };
+	struct config cfg = { .keys = &ccd_keys }, lcfg = { .keys = &lkd_keys };
 	char dir[] = "/tmp/ccd-test-xdgXXXXXX";
 	char path[256];
 	char *sys = write_tmp("cc = sysgcc\npasses = none\nld = sysld\n");
@@ -166,11 +169,13 @@ static void test_config_precedence(void **state)
 	unsetenv("CCD_CC");
 	unsetenv("LKD_LD");
 	assert_int_equal(config_load(&cfg), 0);
-	assert_string_equal(config_get(&cfg, CFG_LD), "sysld");	/* system beats default */
-	assert_string_equal(config_get(&cfg, CFG_CC), "usergcc");	/* user beats system */
-	assert_string_equal(config_get(&cfg, CFG_PASSES), "lockfix");	/* env beats user */
-	assert_string_equal(config_origin(&cfg, CFG_PASSES), "CCD_PASSES");
-	assert_string_equal(config_get(&cfg, CFG_KEEP_PREFIX), "__ccd_keep_");	/* default */
+	assert_int_equal(config_load(&lcfg), 0);
+	assert_string_equal(config_get(&lcfg, LKD_KEY_LD), "sysld");	/* system beats default */
+	config_release(&lcfg);
+	assert_string_equal(config_get(&cfg, CCD_KEY_CC), "usergcc");	/* user beats system */
+	assert_string_equal(config_get(&cfg, CCD_KEY_PASSES), "lockfix");	/* env beats user */
+	assert_string_equal(config_origin(&cfg, CCD_KEY_PASSES), "CCD_PASSES");
+	assert_string_equal(config_get(&cfg, CCD_KEY_KEEP_PREFIX), "__ccd_keep_");	/* default */
 	unsetenv("CCD_PASSES");
 	unsetenv("CCD_SYSTEM_CONFIG");
 	unsetenv("XDG_CONFIG_HOME");
