@@ -251,12 +251,62 @@ static const char *backend_spec(const char *argv0, struct ccd_opts *o,
 	return config_get(cfg, CCD_KEY_CC);
 }
 
+/* The handled path: every input through backend -S, asmfix and as. */
+static int compile_cmd(const struct backend *be, const struct ccd_cmd *cmd,
+		       const struct config *cfg, unsigned passes)
+{
+	char *pgo_dir, *pgo_build_dir;
+	struct compile_opts co = {
+		.be = be, .cmd = cmd,
+		.as_cfg = config_get(cfg, CCD_KEY_AS), .passes = passes,
+		.keep_prefix = config_get(cfg, CCD_KEY_KEEP_PREFIX),
+		.assem = assem_level(config_get(cfg, CCD_KEY_ASSEM)),
+		.verbose = config_bool(cfg, CCD_KEY_VERBOSE),
+		.pgo_report = config_get(cfg, CCD_KEY_PROFILE_REPORT),
+	};
+	int ret;
+
+	pgo_init(config_get(cfg, CCD_KEY_PROFILE_USE), &pgo_dir, &pgo_build_dir);
+	co.pgo_dir = pgo_dir;
+	co.pgo_build_dir = pgo_build_dir;
+	ret = compile_all(&co);
+	free(pgo_dir);
+	free(pgo_build_dir);
+	return ret;
+}
+
+/*
+ * Classify the @file-expanded words once and do what they say; args is
+ * the user's argv as given (pass-through keeps its @files).
+ */
+static int dispatch(const struct backend *be, const struct config *cfg, unsigned passes,
+		    const struct strvec *expanded, int argc, char *const *argv)
+{
+	struct backend_caps caps;
+	struct ccd_cmd cmd;
+	int ret = 1;
+
+	if (config_bool(cfg, CCD_KEY_VERBOSE))
+		note("backend %s: profile %s, family %s (%s%s)", be->compiler, be->profile->name,
+		     be->profile->family, be->why.buf, be->cached ? ", cached" : "");
+	profile_caps(be->profile, &caps);
+	classify_for(&cmd, (int)expanded->nr, expanded->v, &caps);
+	if (cmd.mode == MODE_REFUSE) {
+		error("backend '%s' (profile %s): %s", be->compiler, be->profile->name, cmd.why);
+		refuse_outputs(&cmd);
+	} else if (cmd.mode == MODE_PASS) {
+		ret = pass_through(be, &cmd, argc, argv, config_bool(cfg, CCD_KEY_VERBOSE));
+	} else {
+		ret = compile_cmd(be, &cmd, cfg, passes);
+	}
+	ccd_cmd_release(&cmd);
+	return ret;
+}
+
 static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	       struct override *ov, int nov)
 {
 	struct backend be;
-	struct backend_caps caps;
-	struct ccd_cmd cmd;
 	struct strvec expanded = STRVEC_INIT;
 	const char *spec, *origin;
 	unsigned passes = 0;
@@ -275,47 +325,17 @@ static int run(const char *argv0, struct ccd_opts *o, struct config *cfg,
 	if (!ret)
 		ret = backend_profile(&be, config_get(cfg, CCD_KEY_PROFILE));
 	if (ret)
-		goto out_backend;
+		goto out;
 	/* Every child inherits it: a backend that is ccd again stops in main instead of recursing. */
 	setenv(SAFEGUARD, "1", 1);
-	if (o->identity) {
+	if (o->identity)
 		ret = identity(&be, cfg, passes);
-		goto out_backend;
-	}
-	ret = 1;
-	if (respfile_expand(&expanded, (int)o->args.nr - skip, o->args.v + skip))
-		goto out_backend;
-	if (config_bool(cfg, CCD_KEY_VERBOSE))
-		note("backend %s: profile %s, family %s (%s%s)", be.compiler, be.profile->name,
-		     be.profile->family, be.why.buf, be.cached ? ", cached" : "");
-	profile_caps(be.profile, &caps);
-	classify_for(&cmd, (int)expanded.nr, expanded.v, &caps);
-	if (cmd.mode == MODE_REFUSE) {
-		error("backend '%s' (profile %s): %s", be.compiler, be.profile->name, cmd.why);
-		refuse_outputs(&cmd);
-	} else if (cmd.mode == MODE_PASS) {
-		ret = pass_through(&be, &cmd, (int)o->args.nr - skip, o->args.v + skip,
-				   config_bool(cfg, CCD_KEY_VERBOSE));
-	} else {
-		char *pgo_dir, *pgo_build_dir;
-		struct compile_opts co = {
-			.be = &be, .cmd = &cmd,
-			.as_cfg = config_get(cfg, CCD_KEY_AS), .passes = passes,
-			.keep_prefix = config_get(cfg, CCD_KEY_KEEP_PREFIX),
-			.assem = assem_level(config_get(cfg, CCD_KEY_ASSEM)),
-			.verbose = config_bool(cfg, CCD_KEY_VERBOSE),
-			.pgo_report = config_get(cfg, CCD_KEY_PROFILE_REPORT),
-		};
-
-		pgo_init(config_get(cfg, CCD_KEY_PROFILE_USE), &pgo_dir, &pgo_build_dir);
-		co.pgo_dir = pgo_dir;
-		co.pgo_build_dir = pgo_build_dir;
-		ret = compile_all(&co);
-		free(pgo_dir);
-		free(pgo_build_dir);
-	}
-	ccd_cmd_release(&cmd);
-out_backend:
+	else if (respfile_expand(&expanded, (int)o->args.nr - skip, o->args.v + skip))
+		ret = 1;
+	else
+		ret = dispatch(&be, cfg, passes, &expanded, (int)o->args.nr - skip,
+			       o->args.v + skip);
+out:
 	strvec_clear(&expanded);
 	backend_release(&be);
 	return ret;
