@@ -199,7 +199,7 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 			struct strbuf sb = STRBUF_INIT;
 
 			if (!strbuf_read_fd(&sb, fd))
-				fputs(strbuf_str(&sb), stdout);
+				fputs(sb.buf, stdout);
 			strbuf_release(&sb);
 			close(fd);
 		}

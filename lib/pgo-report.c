@@ -38,7 +38,7 @@ int pgo_report_read(const char *path, struct pgo_counts *c)
 	if (strbuf_read_fd(&sb, fd))
 		ret = error_errno("cannot read %s", path);
 	close(fd);
-	for (const char *p = strbuf_str(&sb); *p && !ret;) {
+	for (const char *p = sb.buf; *p && !ret;) {
 		size_t len = strcspn(p, "\n"), w = strcspn(p, " \n");
 		int st = status_of(p, w);
 

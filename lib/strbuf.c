@@ -48,18 +48,33 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+/* What every empty strbuf points at; only ever holds its '\0'. */
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb)
+{
+	sb->buf = strbuf_slopbuf;
+	sb->len = sb->alloc = 0;
+}
+
 void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;
+	int fresh = !sb->alloc;
 
 	if (need < sb->len)
 		die("strbuf overflow");
 	if (need <= sb->alloc)
 		return;
+	/* Not realloc'ed: the slopbuf (or NULL, in a zeroed struct) is not ours. */
+	if (fresh)
+		sb->buf = NULL;
 	sb->alloc = sb->alloc ? sb->alloc : 64;
 	while (sb->alloc < need)
 		sb->alloc *= 2;
 	sb->buf = xrealloc(sb->buf, sb->alloc);
+	if (fresh)
+		sb->buf[0] = '\0';
 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
@@ -132,7 +147,8 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 	if (len > sb->len)
 		die("strbuf_setlen beyond end");
 	sb->len = len;
-	if (sb->buf)
+	/* A zeroed struct strbuf (calloc) has no buffer until it grows. */
+	if (sb->alloc)
 		sb->buf[len] = '\0';
 }
 
@@ -143,9 +159,9 @@ void strbuf_reset(struct strbuf *sb)
 
 void strbuf_release(struct strbuf *sb)
 {
-	free(sb->buf);
-	sb->buf = NULL;
-	sb->len = sb->alloc = 0;
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb);
 }
 
 char *strbuf_detach(struct strbuf *sb, size_t *len)
@@ -154,18 +170,15 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 
 	strbuf_grow(sb, 0);
 	p = sb->buf;
-	/* A strbuf nothing was added to has a buffer but no terminator yet. */
-	p[sb->len] = '\0';
 	if (len)
 		*len = sb->len;
-	sb->buf = NULL;
-	sb->len = sb->alloc = 0;
+	strbuf_init(sb);
 	return p;
 }
 
 const char *strbuf_str(const struct strbuf *sb)
 {
-	return sb->buf ? sb->buf : "";
+	return sb->alloc ? sb->buf : strbuf_slopbuf;
 }
 
 static void strvec_grow(struct strvec *sv)

@@ -25,7 +25,11 @@ static void test_strbuf(void **state)
 	struct strbuf sb = STRBUF_INIT;
 	(void)state;
 
+	/* An empty strbuf is a valid empty string, without a check for NULL. */
+	assert_string_equal(sb.buf, "");
 	assert_string_equal(strbuf_str(&sb), "");
+	strbuf_reset(&sb);
+	assert_string_equal(sb.buf, "");
 	strbuf_addstr(&sb, "abc");
 	strbuf_addch(&sb, '-');
 	strbuf_addf(&sb, "%d:%s", 42, "x");
@@ -38,7 +42,8 @@ static void test_strbuf(void **state)
 	strbuf_setlen(&sb, 3);
 	assert_string_equal(sb.buf, "abc");
 	strbuf_release(&sb);
-	assert_null(sb.buf);
+	assert_string_equal(sb.buf, "");	/* released: empty again, reusable */
+	assert_int_equal(sb.len, 0);
 	/* Detaching what nothing was added to gives "", not uninitialised bytes. */
 	{
 		char *p = strbuf_detach(&sb, NULL);
