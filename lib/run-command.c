@@ -143,7 +143,6 @@ int run_command(struct child_process *cp)
 int capture_command(struct child_process *cp, struct strbuf *out)
 {
 	int fds[2], status;
-	char buf[4096];
 
 	if (pipe(fds))
 		return error_errno("pipe");
@@ -156,15 +155,8 @@ int capture_command(struct child_process *cp, struct strbuf *out)
 	}
 	close(fds[1]);
 	cp->out = -1;
-	for (;;) {
-		ssize_t n = read(fds[0], buf, sizeof(buf));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		strbuf_add(out, buf, (size_t)n);
-	}
+	/* A read error only shortens what was captured; the status tells. */
+	(void)strbuf_read_fd(out, fds[0]);
 	close(fds[0]);
 	status = finish_command(cp);
 	return status;

@@ -3,6 +3,8 @@
 #include "warn.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,13 +88,15 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 	sb->buf[sb->len] = '\0';
 }
 
-int strbuf_read_fd(struct strbuf *sb, int fd)
+/* The one read-everything loop; max bytes at most (SIZE_MAX: no limit). */
+static int read_fd_max(struct strbuf *sb, int fd, size_t max)
 {
+	size_t start = sb->len;
+
 	for (;;) {
 		ssize_t n;
 
 		strbuf_grow(sb, 8192);
-		sb->buf[sb->len] = '\0';
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -100,7 +104,34 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 			return n < 0 ? -1 : 0;
 		sb->len += (size_t)n;
 		sb->buf[sb->len] = '\0';
+		if (sb->len - start > max) {
+			errno = EFBIG;
+			return -1;
+		}
 	}
+}
+
+int strbuf_read_fd(struct strbuf *sb, int fd)
+{
+	return read_fd_max(sb, fd, SIZE_MAX);
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max)
+{
+	size_t old = sb->len;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	if (!read_fd_max(sb, fd, max ? max : SIZE_MAX)) {
+		close(fd);
+		return 0;
+	}
+	err = errno;
+	close(fd);
+	strbuf_setlen(sb, old);
+	errno = err;
+	return -1;
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)

@@ -43,6 +43,11 @@ char *strbuf_detach(struct strbuf *sb, size_t *len);
 const char *strbuf_str(const struct strbuf *sb);
 /* Append everything left to read from fd (through EINTR); 0, or -1 with errno. */
 int strbuf_read_fd(struct strbuf *sb, int fd);
+/*
+ * Append the whole file at path.  0, or -1 with errno and sb as it was;
+ * EFBIG if it holds more than max bytes (0: no limit).
+ */
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max);
 
 /* A NULL-terminated vector of owned strings (an argv). */
 struct strvec {
