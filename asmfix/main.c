@@ -107,7 +107,6 @@ int main(int argc, char **argv)
 
 	warn_set_progname(argv[0]);
 	warn_set_die_hook(tempfile_cleanup_all);
-	run_command_init();	/* removes the temp output on SIGINT/TERM/HUP */
 	opt.passes = asmfix_all_passes();
 	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
 		switch (c) {

@@ -13,6 +13,8 @@
 void console_init(struct console *c, struct kb_result *res)
 {
 	memset(c, 0, sizeof(*c));
+	strbuf_init(&c->line);
+	strbuf_init(&c->log);
 	c->res = res;
 	c->workload_status = -1;
 	gcov_init(&c->gcov);
@@ -128,7 +130,6 @@ static void on_line(struct console *c, char *s)
 
 static void end_line(struct console *c)
 {
-	strbuf_addstr(&c->line, "");
 	while (c->line.len && c->line.buf[c->line.len - 1] == '\r')
 		strbuf_setlen(&c->line, c->line.len - 1);
 	/* Profile data would crowd out what a failed boot's message needs. */

@@ -14,6 +14,7 @@
 void gcov_init(struct gcov_set *g)
 {
 	memset(g, 0, sizeof(*g));
+	strbuf_init(&g->cur.data);
 	g->announced = -2;
 }
 
@@ -22,6 +23,7 @@ static void drop_current(struct gcov_set *g)
 	free(g->cur.path);
 	strbuf_release(&g->cur.data);
 	memset(&g->cur, 0, sizeof(g->cur));
+	strbuf_init(&g->cur.data);
 	g->receiving = g->broken = 0;
 }
 
@@ -94,7 +96,7 @@ void gcov_on_file_end(struct gcov_set *g, const char *rest)
 	if (!g->receiving)
 		return;
 	if (g->broken || g->cur.data.len != g->cur_size ||
-	    kb_fnv1a((const unsigned char *)strbuf_str(&g->cur.data), g->cur.data.len) != want) {
+	    kb_fnv1a((const unsigned char *)g->cur.data.buf, g->cur.data.len) != want) {
 		g->bad++;
 		drop_current(g);
 		return;
@@ -105,6 +107,7 @@ void gcov_on_file_end(struct gcov_set *g, const char *rest)
 	}
 	g->files[g->nr++] = g->cur;
 	memset(&g->cur, 0, sizeof(g->cur));
+	strbuf_init(&g->cur.data);
 	g->receiving = 0;
 }
 
@@ -258,7 +261,7 @@ int gcov_write(const struct gcov_set *g, const char *dir, const char *objtree)
 			elsewhere++;
 			continue;
 		}
-		if (write_atomically(to, strbuf_str(&f->data), f->data.len)) {
+		if (write_atomically(to, f->data.buf, f->data.len)) {
 			free(to);
 			return -1;
 		}

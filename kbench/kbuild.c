@@ -172,17 +172,14 @@ static int check_fragment(const char *path, const char *conf, const char *p)
 static int check_config(const struct kbuild *kb, const char *dir, const char *extra)
 {
 	struct strbuf conf = STRBUF_INIT, path = STRBUF_INIT;
-	int fd, ret = 0;
+	int ret = 0;
 
 	if (kb->dry_run)
 		return 0;
 	strbuf_addf(&path, "%s/.config", dir);
 	strbuf_addch(&conf, '\n');
-	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || strbuf_read_fd(&conf, fd))
+	if (strbuf_read_file(&conf, path.buf, 0))
 		ret = error_errno("cannot read %s", path.buf);
-	if (fd >= 0)
-		close(fd);
 	if (!ret)
 		ret = check_fragment(path.buf, conf.buf, kbench_config);
 	if (!ret && extra)

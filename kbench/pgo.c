@@ -194,15 +194,11 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 	if (saved >= 0)
 		close(saved);
 	if (ret == KB_OK) {
-		fd = open(table, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			struct strbuf sb = STRBUF_INIT;
+		struct strbuf sb = STRBUF_INIT;
 
-			if (!strbuf_read_fd(&sb, fd))
-				fputs(strbuf_str(&sb), stdout);
-			strbuf_release(&sb);
-			close(fd);
-		}
+		if (!strbuf_read_file(&sb, table, 0))
+			fputs(sb.buf, stdout);
+		strbuf_release(&sb);
 	}
 	free(chart);
 	free(table);

@@ -4,11 +4,9 @@
 #include "warn.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 /* A result file bigger than this is not one of ours. */
 #define MAX_RESULT_SIZE (16 << 20)
@@ -166,29 +164,12 @@ void result_to_json(const struct kb_result *r, struct strbuf *out)
 
 static int read_file(const char *path, struct strbuf *sb)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char buf[8192];
-	ssize_t n;
-
-	if (fd < 0)
-		return error_errno("cannot open %s", path);
-	while ((n = read(fd, buf, sizeof(buf))) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || sb->len > MAX_RESULT_SIZE) {
-			if (n < 0)
-				error_errno("cannot read %s", path);
-			else
-				error("%s: not a kbench result (bigger than %d MB)",
-				      path, MAX_RESULT_SIZE >> 20);
-			close(fd);
-			return -1;
-		}
-		strbuf_add(sb, buf, (size_t)n);
-	}
-	close(fd);
-	strbuf_addstr(sb, "");	/* NUL-terminated even when empty */
-	return 0;
+	if (!strbuf_read_file(sb, path, MAX_RESULT_SIZE))
+		return 0;
+	if (errno == EFBIG)
+		return error("%s: not a kbench result (bigger than %d MB)", path,
+			     MAX_RESULT_SIZE >> 20);
+	return error_errno("cannot open %s", path);
 }
 
 static int load_row(struct kb_result *r, const struct json *b, const char *path, size_t i)

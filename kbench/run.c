@@ -236,8 +236,7 @@ static int boot(const struct run_opts *o, const char *initrd, struct console *c,
 
 static void save_console(const struct run_opts *o, const struct console *c)
 {
-	if (o->console_log && write_atomically(o->console_log, c->log.buf ? c->log.buf : "",
-					       c->log.len))
+	if (o->console_log && write_atomically(o->console_log, c->log.buf, c->log.len))
 		warning("the console log was not kept");
 }
 

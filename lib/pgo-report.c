@@ -4,9 +4,7 @@
 #include "strbuf.h"
 #include "warn.h"
 
-#include <fcntl.h>
 #include <string.h>
-#include <unistd.h>
 
 const char *const pgo_status_word[PGO__COUNT] = {
 	[PGO_OFF] = "off",
@@ -30,15 +28,12 @@ int pgo_report_read(const char *path, struct pgo_counts *c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	unsigned long lineno = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = 0;
+	int ret = 0;
 
 	memset(c, 0, sizeof(*c));
-	if (fd < 0)
+	if (strbuf_read_file(&sb, path, 0))
 		return error_errno("cannot read %s", path);
-	if (strbuf_read_fd(&sb, fd))
-		ret = error_errno("cannot read %s", path);
-	close(fd);
-	for (const char *p = strbuf_str(&sb); *p && !ret;) {
+	for (const char *p = sb.buf; *p && !ret;) {
 		size_t len = strcspn(p, "\n"), w = strcspn(p, " \n");
 		int st = status_of(p, w);
 

@@ -15,15 +15,16 @@
 extern char **environ;
 
 #define MAX_CHILDREN 16
+/* The signals tempfile.c catches: a child starts with them at default. */
 static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
 static volatile pid_t children[MAX_CHILDREN];
 
-static void die_cleanup(void)
-{
-	tempfile_cleanup_all();
-}
-
-static void on_fatal_signal(int sig)
+/*
+ * Run by tempfile's handler before it removes the temp files and dies of
+ * sig: the children get the signal too, and are waited for, so none is
+ * left writing a file being removed.
+ */
+static void forward_signal(int sig)
 {
 	for (int i = 0; i < MAX_CHILDREN; i++)
 		if (children[i] > 0)
@@ -32,27 +33,11 @@ static void on_fatal_signal(int sig)
 		if (children[i] > 0)
 			while (waitpid(children[i], NULL, 0) < 0 && errno == EINTR)
 				;
-	tempfile_cleanup_all();
-	signal(sig, SIG_DFL);
-	raise(sig);
 }
 
 void run_command_init(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_fatal_signal;
-	sigfillset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++) {
-		struct sigaction old;
-
-		/* An ignored signal (nohup) stays ignored, as for gcc. */
-		if (!sigaction(fatal_signals[i], NULL, &old) && old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(fatal_signals[i], &sa, NULL);
-	}
-	warn_set_die_hook(die_cleanup);
+	tempfile_catch_signals(forward_signal);
 }
 
 static void track(pid_t pid, pid_t old)
@@ -143,7 +128,6 @@ int run_command(struct child_process *cp)
 int capture_command(struct child_process *cp, struct strbuf *out)
 {
 	int fds[2], status;
-	char buf[4096];
 
 	if (pipe(fds))
 		return error_errno("pipe");
@@ -156,15 +140,8 @@ int capture_command(struct child_process *cp, struct strbuf *out)
 	}
 	close(fds[1]);
 	cp->out = -1;
-	for (;;) {
-		ssize_t n = read(fds[0], buf, sizeof(buf));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		strbuf_add(out, buf, (size_t)n);
-	}
+	/* A read error only shortens what was captured; the status tells. */
+	(void)strbuf_read_fd(out, fds[0]);
 	close(fds[0]);
 	status = finish_command(cp);
 	return status;

@@ -3,9 +3,10 @@
  * Spawning children, after git's run-command.h.  No shell is ever
  * involved: children get an argv array via posix_spawnp().
  *
- * While a child runs, SIGINT/SIGTERM/SIGHUP/SIGQUIT to us are forwarded
- * to it, we wait for it, remove every registered temp file and output
- * (tempfile.h), and then die of the same signal.
+ * Once run_command_init() was called, SIGINT/SIGTERM/SIGHUP/SIGQUIT to us
+ * are forwarded to every running child and we wait for it; then
+ * tempfile.h's handler removes the temp files and outputs and we die of
+ * the same signal.
  */
 #ifndef CCD_RUN_COMMAND_H
 #define CCD_RUN_COMMAND_H
@@ -24,7 +25,7 @@ struct child_process {
 
 #define CHILD_PROCESS_INIT { STRVEC_INIT, NULL, -1, -1, -1, 0 }
 
-/* Install the forwarding/cleanup handlers once, early in main(). */
+/* Forward fatal signals to children; once, early in main(), before any child. */
 void run_command_init(void);
 
 /* Start cp; on failure print "cannot run 'prog': reason" and return -1. */

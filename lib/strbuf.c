@@ -3,6 +3,8 @@
 #include "warn.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,18 +50,33 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+/* What every empty strbuf points at; only ever holds its '\0'. */
+char strbuf_slopbuf[1];
+
+void strbuf_init(struct strbuf *sb)
+{
+	sb->buf = strbuf_slopbuf;
+	sb->len = sb->alloc = 0;
+}
+
 void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t need = sb->len + extra + 1;
+	int fresh = !sb->alloc;
 
 	if (need < sb->len)
 		die("strbuf overflow");
 	if (need <= sb->alloc)
 		return;
+	/* Not realloc'ed: the slopbuf (or NULL, in a zeroed struct) is not ours. */
+	if (fresh)
+		sb->buf = NULL;
 	sb->alloc = sb->alloc ? sb->alloc : 64;
 	while (sb->alloc < need)
 		sb->alloc *= 2;
 	sb->buf = xrealloc(sb->buf, sb->alloc);
+	if (fresh)
+		sb->buf[0] = '\0';
 }
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len)
@@ -71,13 +88,15 @@ void strbuf_add(struct strbuf *sb, const void *data, size_t len)
 	sb->buf[sb->len] = '\0';
 }
 
-int strbuf_read_fd(struct strbuf *sb, int fd)
+/* The one read-everything loop; max bytes at most (SIZE_MAX: no limit). */
+static int read_fd_max(struct strbuf *sb, int fd, size_t max)
 {
+	size_t start = sb->len;
+
 	for (;;) {
 		ssize_t n;
 
 		strbuf_grow(sb, 8192);
-		sb->buf[sb->len] = '\0';
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -85,7 +104,34 @@ int strbuf_read_fd(struct strbuf *sb, int fd)
 			return n < 0 ? -1 : 0;
 		sb->len += (size_t)n;
 		sb->buf[sb->len] = '\0';
+		if (sb->len - start > max) {
+			errno = EFBIG;
+			return -1;
+		}
 	}
+}
+
+int strbuf_read_fd(struct strbuf *sb, int fd)
+{
+	return read_fd_max(sb, fd, SIZE_MAX);
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max)
+{
+	size_t old = sb->len;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err;
+
+	if (fd < 0)
+		return -1;
+	if (!read_fd_max(sb, fd, max ? max : SIZE_MAX)) {
+		close(fd);
+		return 0;
+	}
+	err = errno;
+	close(fd);
+	strbuf_setlen(sb, old);
+	errno = err;
+	return -1;
 }
 
 void strbuf_addstr(struct strbuf *sb, const char *s)
@@ -132,7 +178,8 @@ void strbuf_setlen(struct strbuf *sb, size_t len)
 	if (len > sb->len)
 		die("strbuf_setlen beyond end");
 	sb->len = len;
-	if (sb->buf)
+	/* A zeroed struct strbuf (calloc) has no buffer until it grows. */
+	if (sb->alloc)
 		sb->buf[len] = '\0';
 }
 
@@ -143,9 +190,9 @@ void strbuf_reset(struct strbuf *sb)
 
 void strbuf_release(struct strbuf *sb)
 {
-	free(sb->buf);
-	sb->buf = NULL;
-	sb->len = sb->alloc = 0;
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb);
 }
 
 char *strbuf_detach(struct strbuf *sb, size_t *len)
@@ -154,18 +201,15 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 
 	strbuf_grow(sb, 0);
 	p = sb->buf;
-	/* A strbuf nothing was added to has a buffer but no terminator yet. */
-	p[sb->len] = '\0';
 	if (len)
 		*len = sb->len;
-	sb->buf = NULL;
-	sb->len = sb->alloc = 0;
+	strbuf_init(sb);
 	return p;
 }
 
 const char *strbuf_str(const struct strbuf *sb)
 {
-	return sb->buf ? sb->buf : "";
+	return sb->alloc ? sb->buf : strbuf_slopbuf;
 }
 
 static void strvec_grow(struct strvec *sv)

@@ -10,13 +10,21 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/*
+ * buf is always a NUL-terminated string: an empty strbuf (alloc == 0)
+ * points at the shared strbuf_slopbuf, never at NULL, so callers read
+ * buf without checks.  Only alloc tells whether buf is owned.
+ */
 struct strbuf {
-	char *buf;	/* always NUL-terminated once anything was added */
+	char *buf;
 	size_t len;
 	size_t alloc;
 };
 
-#define STRBUF_INIT { NULL, 0, 0 }
+extern char strbuf_slopbuf[];
+#define STRBUF_INIT { strbuf_slopbuf, 0, 0 }
+
+void strbuf_init(struct strbuf *sb);
 
 void strbuf_grow(struct strbuf *sb, size_t extra);
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
@@ -27,13 +35,19 @@ void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 void strbuf_setlen(struct strbuf *sb, size_t len);
 void strbuf_reset(struct strbuf *sb);
+/* Free the buffer; sb is left empty and ready for reuse. */
 void strbuf_release(struct strbuf *sb);
-/* Hand the buffer to the caller (never NULL) and reset sb. */
+/* Hand the buffer to the caller (malloc'ed, never NULL) and empty sb. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
-/* "" when empty, so callers never see NULL. */
+/* sb->buf; kept for callers written when an empty strbuf had no buffer. */
 const char *strbuf_str(const struct strbuf *sb);
 /* Append everything left to read from fd (through EINTR); 0, or -1 with errno. */
 int strbuf_read_fd(struct strbuf *sb, int fd);
+/*
+ * Append the whole file at path.  0, or -1 with errno and sb as it was;
+ * EFBIG if it holds more than max bytes (0: no limit).
+ */
+int strbuf_read_file(struct strbuf *sb, const char *path, size_t max);
 
 /* A NULL-terminated vector of owned strings (an argv). */
 struct strvec {

@@ -14,6 +14,45 @@
 /* A slot is live when path[0] != 0.  Written with signals blocked. */
 static char registry[TEMPFILE_MAX][PATH_MAX];
 
+static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+static void (*signal_hook)(int sig);
+static int catching;
+
+static void on_fatal_signal(int sig)
+{
+	if (signal_hook)
+		signal_hook(sig);
+	tempfile_cleanup_all();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void install_handlers(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_fatal_signal;
+	sigfillset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(fatal_signals) / sizeof(*fatal_signals); i++) {
+		struct sigaction old;
+
+		/* An ignored signal (nohup) stays ignored, as for gcc. */
+		if (!sigaction(fatal_signals[i], NULL, &old) && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+	warn_set_die_hook(tempfile_cleanup_all);
+	catching = 1;
+}
+
+void tempfile_catch_signals(void (*hook)(int sig))
+{
+	signal_hook = hook;
+	if (!catching)
+		install_handlers();
+}
+
 static void block_signals(sigset_t *old)
 {
 	sigset_t all;
@@ -62,6 +101,9 @@ static char *claim_slot(const char *path)
 		error("path too long: %.64s...", path);
 		return NULL;
 	}
+	/* Called with signals blocked: the handlers are in place before a signal. */
+	if (!catching)
+		install_handlers();
 	for (int i = 0; i < TEMPFILE_MAX; i++) {
 		if (!registry[i][0]) {
 			memcpy(registry[i], path, len + 1);

@@ -5,10 +5,12 @@
  * Temp files are created only with mkstemps() in $TMPDIR (if unusable,
  * the next of gcc's candidates, see tempfile_dir()):
  * mode 0600, O_EXCL, so a planted file or symlink is never followed.
- * Every registered path is unlinked by tempfile_cleanup_all(), which the
- * run-command signal handler and die() call, so no exit path leaves one
- * behind.  The registry is a fixed static table because the signal
- * handler must not allocate.
+ * Every registered path is unlinked by tempfile_cleanup_all(), which
+ * die() and a fatal signal (SIGINT, SIGTERM, SIGHUP, SIGQUIT) run: the
+ * first registration installs the handlers, so no exit path leaves one
+ * behind and no program has to ask.  A signal ignored when the handlers
+ * are installed (nohup) stays ignored.  The registry is a fixed static
+ * table because the signal handler must not allocate.
  */
 #ifndef CCD_TEMPFILE_H
 #define CCD_TEMPFILE_H
@@ -39,6 +41,15 @@ void tempfile_cleanup_all(void);
  * $TMP, $TEMP, /tmp, /var/tmp, /usr/tmp (gcc's order).
  */
 const char *tempfile_dir(void);
+
+/*
+ * Install the handlers now (they are otherwise installed by the first
+ * registration), with hook run first on a fatal signal, before the files
+ * are removed and we die of the signal.  run-command's hook forwards the
+ * signal to its children and waits for them.  hook must be
+ * async-signal-safe.
+ */
+void tempfile_catch_signals(void (*hook)(int sig));
 
 /* Unlink path only if it is a regular file (never /dev/null). */
 void unlink_if_regular(const char *path);

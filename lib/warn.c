@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "warn.h"
 #include "fileio.h"
-#include "strbuf.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -37,30 +36,73 @@ void warn_set_die_hook(void (*hook)(void))
 	die_hook = hook;
 }
 
+/*
+ * A message is formatted into a fixed buffer on the stack, never a strbuf:
+ * strbuf dies when memory runs out, and dying must not need memory.  A
+ * longer message is cut and ends in "...".
+ */
+#define MSG_MAX 16384
+
+struct msg {
+	size_t len;		/* at most MSG_MAX */
+	int cut;
+	char buf[MSG_MAX + sizeof("...\n")];
+};
+
+static void msg_vadd(struct msg *m, const char *fmt, va_list ap)
+{
+	size_t room = MSG_MAX + 1 - m->len;	/* with vsnprintf's NUL */
+	int n = vsnprintf(m->buf + m->len, room, fmt, ap);
+
+	/* A conversion that fails (EOVERFLOW) ends the message there. */
+	if (n < 0)
+		return;
+	if ((size_t)n >= room) {
+		m->len = MSG_MAX;
+		m->cut = 1;
+	} else {
+		m->len += (size_t)n;
+	}
+}
+
+__attribute__((format(printf, 2, 3)))
+static void msg_add(struct msg *m, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg_vadd(m, fmt, ap);
+	va_end(ap);
+}
+
 /* One write() per message so parallel builds never interleave lines. */
-static void emit(struct strbuf *sb)
+static void emit(struct msg *m)
 {
 	int saved = errno;
 
+	if (m->cut) {
+		memcpy(m->buf + m->len, "...", 3);
+		m->len += 3;
+	}
+	m->buf[m->len++] = '\n';
 	/* Nowhere to report a failure to report. */
-	if (write_in_full(out_fd, strbuf_str(sb), sb->len))
+	if (write_in_full(out_fd, m->buf, m->len))
 		errno = saved;
-	strbuf_release(sb);
 }
 
 static void report(const char *kind, const char *fmt, va_list ap, int err)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct msg m;
 
-	strbuf_addstr(&sb, progname);
-	strbuf_addstr(&sb, ": ");
+	m.len = 0;
+	m.cut = 0;
+	msg_add(&m, "%s: ", progname);
 	if (kind)
-		strbuf_addf(&sb, "%s: ", kind);
-	strbuf_vaddf(&sb, fmt, ap);
+		msg_add(&m, "%s: ", kind);
+	msg_vadd(&m, fmt, ap);
 	if (err)
-		strbuf_addf(&sb, ": %s", strerror(err));
-	strbuf_addch(&sb, '\n');
-	emit(&sb);
+		msg_add(&m, ": %s", strerror(err));
+	emit(&m);
 }
 
 void die(const char *fmt, ...)
@@ -130,17 +172,18 @@ void note(const char *fmt, ...)
 void vdiag_at(const char *file, unsigned long line, const char *topic,
 	      const char *fmt, va_list ap)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct msg m;
 
-	strbuf_addstr(&sb, file ? file : "<stdin>");
+	m.len = 0;
+	m.cut = 0;
+	msg_add(&m, "%s", file ? file : "<stdin>");
 	if (line)
-		strbuf_addf(&sb, ":%lu", line);
-	strbuf_addstr(&sb, ": ");
+		msg_add(&m, ":%lu", line);
+	msg_add(&m, ": ");
 	if (topic)
-		strbuf_addf(&sb, "%s: ", topic);
-	strbuf_vaddf(&sb, fmt, ap);
-	strbuf_addch(&sb, '\n');
-	emit(&sb);
+		msg_add(&m, "%s: ", topic);
+	msg_vadd(&m, fmt, ap);
+	emit(&m);
 }
 
 void diag_at(const char *file, unsigned long line, const char *topic,

@@ -8,7 +8,10 @@
  *   file:line: topic: message        (located diagnostics, e.g. asmfix passes)
  *
  * Messages go to stderr, or to the descriptor set with warn_set_fd()
- * (ccd uses ccache's UNCACHED_ERR_FD for its own notices).
+ * (ccd uses ccache's UNCACHED_ERR_FD for its own notices), in one write
+ * each.  They are formatted in a fixed buffer (cut beyond 16 KiB) and
+ * allocate nothing, so die() works when memory has run out; this module
+ * uses no other part of lib/ but fileio.
  */
 #ifndef CCD_WARN_H
 #define CCD_WARN_H

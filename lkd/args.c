@@ -8,6 +8,7 @@
  * abbreviations of long options are not recognised).
  */
 #include "args.h"
+#include "respfile.h"
 #include "strbuf.h"
 #include "warn.h"
 
@@ -134,104 +135,6 @@ static const struct { char c; unsigned char arg, kind; } short_opts[] = {
 	{ 'x', A_NONE, K_PLAIN }, { 'X', A_NONE, K_PLAIN }, { 'w', A_NONE, K_PLAIN },
 	{ '(', A_NONE, K_PLAIN }, { ')', A_NONE, K_PLAIN },
 };
-
-/* libiberty's buildargv(): blanks separate, quotes group, backslash escapes. */
-static void split_response(struct strvec *out, const char *s)
-{
-	struct strbuf arg = STRBUF_INIT;
-
-	for (;;) {
-		int sq = 0, dq = 0, bs = 0;
-
-		while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' ||
-		       *s == '\v')
-			s++;
-		if (!*s)
-			break;
-		strbuf_reset(&arg);
-		strbuf_addstr(&arg, "");
-		for (; *s; s++) {
-			if (bs) {
-				bs = 0;
-				strbuf_addch(&arg, *s);
-			} else if (*s == '\\') {
-				bs = 1;
-			} else if (sq) {
-				if (*s == '\'')
-					sq = 0;
-				else
-					strbuf_addch(&arg, *s);
-			} else if (dq) {
-				if (*s == '"')
-					dq = 0;
-				else
-					strbuf_addch(&arg, *s);
-			} else if (strchr(" \t\n\r\f\v", *s)) {
-				break;
-			} else if (*s == '\'') {
-				sq = 1;
-			} else if (*s == '"') {
-				dq = 1;
-			} else {
-				strbuf_addch(&arg, *s);
-			}
-		}
-		strvec_push(out, arg.buf);
-	}
-	strbuf_release(&arg);
-}
-
-static int read_response(const char *path, struct strbuf *sb)
-{
-	struct stat st;
-	FILE *f;
-	char buf[4096];
-	size_t n;
-
-	if (stat(path, &st) || S_ISDIR(st.st_mode))
-		return -1;
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		strbuf_add(sb, buf, n);
-	fclose(f);
-	strbuf_addstr(sb, "");
-	return 0;
-}
-
-static int expand_one(struct strvec *out, const char *arg, int depth)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct strvec sub = STRVEC_INIT;
-
-	if (arg[0] != '@' || read_response(arg + 1, &sb)) {
-		strvec_push(out, arg);
-		return 0;
-	}
-	if (depth > 64) {
-		strbuf_release(&sb);
-		return error("%s: response files nested too deeply", arg + 1);
-	}
-	split_response(&sub, sb.buf);
-	strbuf_release(&sb);
-	for (size_t i = 0; i < sub.nr; i++) {
-		if (expand_one(out, sub.v[i], depth + 1)) {
-			strvec_clear(&sub);
-			return -1;
-		}
-	}
-	strvec_clear(&sub);
-	return 0;
-}
-
-int expand_response_files(struct strvec *out, int argc, char *const *argv)
-{
-	for (int i = 0; i < argc; i++)
-		if (expand_one(out, argv[i], 0))
-			return -1;
-	return 0;
-}
 
 static const struct ld_opt *find_long(const char *name, size_t len)
 {
@@ -392,7 +295,7 @@ int ld_parse(struct ld_cmdline *cl, int argc, char *const *argv)
 	struct strvec args = STRVEC_INIT;
 	int ret = 0;
 
-	if (expand_response_files(&args, argc, argv)) {
+	if (respfile_expand(&args, argc, argv)) {
 		strvec_clear(&args);
 		return -1;
 	}

@@ -7,6 +7,7 @@
 #ifndef LKD_ARGS_H
 #define LKD_ARGS_H
 
+#include "respfile.h"
 #include "strbuf.h"
 
 struct ld_cmdline {
@@ -23,14 +24,17 @@ struct ld_cmdline {
 #define LD_CMDLINE_INIT { STRVEC_INIT, STRVEC_INIT, NULL, 0, 0, 0, 0, 0 }
 
 /*
- * Analyse argv (without argv[0]).  @file arguments are expanded like ld
- * (libiberty) does: a missing file leaves the argument as it is.
+ * Analyse argv (without argv[0]).  @file arguments are expanded as ld
+ * does (respfile.h): a missing file leaves the argument as it is.
  * Returns 0, or -1 with a message for an option missing its argument.
  */
 int ld_parse(struct ld_cmdline *cl, int argc, char *const *argv);
 void ld_cmdline_release(struct ld_cmdline *cl);
 
-/* Expand @file arguments into out (exposed for the unit tests). */
-int expand_response_files(struct strvec *out, int argc, char *const *argv);
+/* respfile_expand() under the name lkd's unit tests use. */
+static inline int expand_response_files(struct strvec *out, int argc, char *const *argv)
+{
+	return respfile_expand(out, argc, argv);
+}
 
 #endif

@@ -26,15 +26,6 @@ void lkd_elf_init(void)
 		die("libelf is out of date: %s", elf_errmsg(-1));
 }
 
-const char *obj_machine_name(unsigned int machine)
-{
-	switch (machine) {
-	case EM_386:	return "i386";
-	case EM_X86_64:	return "x86-64";
-	default:	return "unsupported";
-	}
-}
-
 GElf_Shdr *obj_shdr(struct lkd_obj *obj, size_t idx, GElf_Shdr *sh)
 {
 	Elf_Scn *scn;

@@ -85,7 +85,4 @@ struct lkd_reloc {
 int obj_relocs_for(struct lkd_obj *obj, size_t idx, struct lkd_reloc **out,
 		   size_t *nr);
 
-/* "ET_REL" etc. for messages. */
-const char *obj_machine_name(unsigned int machine);
-
 #endif

@@ -7,6 +7,7 @@
  */
 #include "args.h"
 #include "checks/check.h"
+#include "respfile.h"
 #include "settings.h"
 #include "run-command.h"
 #include "strbuf.h"
@@ -154,7 +155,7 @@ static int verify(struct lkd_opts *o)
 	int trouble = 0;
 
 	init_ctx(&ctx, o, LKD_VERIFY);
-	if (expand_response_files(&files, (int)o->rest.nr, o->rest.v))
+	if (respfile_expand(&files, (int)o->rest.nr, o->rest.v))
 		return EXIT_TROUBLE;
 	if (!files.nr) {
 		error("--lkd-verify: no files given");

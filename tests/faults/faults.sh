@@ -195,6 +195,26 @@ case_signals() {
 		expect "sig:$s" '' a.o
 		check_children "$work/sleeper"
 	done
+	# asmfix -o, stopped while its input is still coming: it dies of the
+	# signal and leaves neither its temp file nor OUT (it spawns nothing:
+	# the cleanup is the temp-file module's alone).
+	mkfifo asm.fifo
+	for s in INT TERM HUP; do
+		tried=$((tried + 1)); cur=asmfix-signal-$s
+		set -m
+		"$ASMFIX" -o out.s asm.fifo 2>"$work/err" &
+		pid=$!
+		set +m
+		exec 3>asm.fifo
+		printf '\t.text\nf:\n\tret\n' >&3
+		for _ in $(seq 100); do [ -n "$(ls -A "$TMPDIR")" ] && break; sleep 0.05; done
+		[ -n "$(ls -A "$TMPDIR")" ] || bad "$cur: no temp file while asmfix ran"
+		kill -$s $pid
+		wait $pid
+		rc=$?
+		exec 3>&-
+		expect "sig:$s" '' out.s
+	done
 }
 
 # Hostile file names, compiled through ccd and by gcc -c: same object.

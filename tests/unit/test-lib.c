@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -25,7 +26,11 @@ static void test_strbuf(void **state)
 	struct strbuf sb = STRBUF_INIT;
 	(void)state;
 
+	/* An empty strbuf is a valid empty string, without a check for NULL. */
+	assert_string_equal(sb.buf, "");
 	assert_string_equal(strbuf_str(&sb), "");
+	strbuf_reset(&sb);
+	assert_string_equal(sb.buf, "");
 	strbuf_addstr(&sb, "abc");
 	strbuf_addch(&sb, '-');
 	strbuf_addf(&sb, "%d:%s", 42, "x");
@@ -38,7 +43,8 @@ static void test_strbuf(void **state)
 	strbuf_setlen(&sb, 3);
 	assert_string_equal(sb.buf, "abc");
 	strbuf_release(&sb);
-	assert_null(sb.buf);
+	assert_string_equal(sb.buf, "");	/* released: empty again, reusable */
+	assert_int_equal(sb.len, 0);
 	/* Detaching what nothing was added to gives "", not uninitialised bytes. */
 	{
 		char *p = strbuf_detach(&sb, NULL);
@@ -46,6 +52,31 @@ static void test_strbuf(void **state)
 		assert_string_equal(p, "");
 		free(p);
 	}
+}
+
+static char *write_tmp(const char *content);
+
+static void test_strbuf_read_file(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p = write_tmp("line 1\nline 2\n");
+	(void)state;
+
+	strbuf_addstr(&sb, ">");
+	assert_int_equal(strbuf_read_file(&sb, p, 0), 0);
+	assert_string_equal(sb.buf, ">line 1\nline 2\n");
+	/* Too big, or missing: -1, errno says which, sb as it was. */
+	assert_int_equal(strbuf_read_file(&sb, p, 5), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_int_equal(strbuf_read_file(&sb, "/nonexistent/x", 0), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_int_equal(strbuf_read_file(&sb, "/", 0), -1);
+	assert_string_equal(sb.buf, ">line 1\nline 2\n");
+	assert_int_equal(strbuf_read_file(&sb, p, 14), 0);
+	assert_int_equal(sb.len, 29);
+	unlink(p);
+	free(p);
+	strbuf_release(&sb);
 }
 
 static void test_strvec(void **state)
@@ -259,6 +290,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_strbuf),
+		cmocka_unit_test(test_strbuf_read_file),
 		cmocka_unit_test(test_strvec),
 		cmocka_unit_test(test_config_file),
 		cmocka_unit_test(test_config_errors),
