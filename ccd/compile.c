@@ -323,7 +323,7 @@ static int run_profiled(const struct compile_opts *o, const struct ccd_input *in
 		/* Our stderr gone: nothing left to tell, as for gcc. */
 		if (said.len)
 			(void)!write_in_full(2, said.buf, said.len);
-		pgo_finish(o, j->out, &j->pgo, strbuf_str(&said));
+		pgo_finish(o, j->out, &j->pgo, said.buf);
 	} else {
 		j->pgo.status = PGO_FAILED;
 		backend_argv(&args, o, in, j->raw);

@@ -207,11 +207,6 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return p;
 }
 
-const char *strbuf_str(const struct strbuf *sb)
-{
-	return sb->alloc ? sb->buf : strbuf_slopbuf;
-}
-
 static void strvec_grow(struct strvec *sv)
 {
 	if (sv->nr + 2 <= sv->alloc)

@@ -39,8 +39,6 @@ void strbuf_reset(struct strbuf *sb);
 void strbuf_release(struct strbuf *sb);
 /* Hand the buffer to the caller (malloc'ed, never NULL) and empty sb. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
-/* sb->buf; kept for callers written when an empty strbuf had no buffer. */
-const char *strbuf_str(const struct strbuf *sb);
 /* Append everything left to read from fd (through EINTR); 0, or -1 with errno. */
 int strbuf_read_fd(struct strbuf *sb, int fd);
 /*

@@ -57,7 +57,7 @@ grep -q "cannot run '/nonexistent/as'" ccd.err || bad "missing as: message: $(ca
 [ -e obj/h.o ] && bad "missing as: object left"
 check_tmp "missing as"
 
-# -o /dev/null is written through, never replaced (checklist C3), even when
+# -o /dev/null is written through, never replaced, even when
 # as fails.  A private null device, so a regression cannot break the machine.
 if mknod -m 666 devnull c 1 3 2>/dev/null; then
 	"$CCD" --ccd-cc=gcc -O2 -c -o devnull hello.c || bad "-o devnull compile failed"

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * ccd unit tests: the classifier as a table (Kbuild's invocation
- * inventory, checklist §1J, plus the traps of §1A-§1F), response-file
- * syntax, the profile translation tables and the as spec.
+ * ccd unit tests: the classifier as a table (every way Kbuild invokes
+ * the compiler, plus the driver's traps: option values, -o forms, -x,
+ * stdin, queries), the roles of every word, the option table, the profile
+ * translation tables and the as spec.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,7 +69,7 @@ static const struct row rows[] = {
 	/* links */
 	{ "-o vdso.so a.o b.o -nostdlib -Wl,-soname=linux-vdso.so.1", P, 0, "a.o b.o", "vdso.so", DEP_NONE, 0 },
 	{ "-o prog a.c", P, 0, "a.c", "prog", DEP_NONE, 1 },
-	/* option values are never inputs (C1, B12, D4) */
+	/* option values are never inputs */
 	{ "-c -o x.c -include y.c -MF z.c -MT t.c -isystem inc a.c", H, 'c', "a.c", "x.c", DEP_NONE, 1 },
 	{ "-c -ox.o -xc a.txt", H, 'c', "a.txt", "x.o", DEP_NONE, 1 },
 	{ "-c -x c a.txt -x none b.c", H, 'c', "a.txt b.c", NULL, DEP_NONE, 1 },
@@ -93,7 +94,7 @@ static const struct row rows[] = {
 	{ "-c a.c b.c", H, 'c', "a.c b.c", NULL, DEP_NONE, 1 },
 	{ "-c a.c b.c -o x.o", P, 0, "a.c b.c", "x.o", DEP_NONE, 1 },
 	{ "-c a.c b.S", P, 0, "a.c b.S", NULL, DEP_NONE, 1 },
-	/* last -o wins; -o - (C4) */
+	/* last -o wins; -o - is stdout */
 	{ "-c -o a.o -o b.o a.c", H, 'c', "a.c", "b.o", DEP_NONE, 1 },
 	{ "-c -o - a.c", P, 0, "a.c", "-", DEP_NONE, 1 },
 	/* missing option argument, no input, unreadable @file left literal */
@@ -105,9 +106,9 @@ static const struct row rows[] = {
 	{ "-c -Wl,-z,now a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -dumpdir x/ a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -x c++ a.cc", P, 0, "a.cc", NULL, DEP_NONE, 0 },
-	/* Intel -xHost is a code path, not a language (B3) */
+	/* Intel -xHost is a code path, not a language */
 	{ "-c -xHost -xCORE-AVX2 a.c", H, 'c', "a.c", NULL, DEP_NONE, 1 },
-	/* a missing input is the backend's to report (B7) */
+	/* a missing input is the backend's to report */
 	{ "-c nonexistent.c", H, 'c', "nonexistent.c", NULL, DEP_NONE, 1 },
 	{ "-c a.h", P, 0, "a.h", NULL, DEP_NONE, 1 },
 };
@@ -219,7 +220,7 @@ static void test_names(void **state)
 	s = strip_suffix(".hidden"); assert_string_equal(s, ".hidden"); free(s);
 	classify(&cmd, 2, argv);
 	s = default_output(&cmd, &cmd.inputs[0]);
-	assert_string_equal(s, "a.b.o");	/* in cwd, last suffix replaced (C2) */
+	assert_string_equal(s, "a.b.o");	/* in cwd, last suffix replaced */
 	free(s);
 	s = dwo_name(&cmd, &cmd.inputs[0]);
 	assert_string_equal(s, "a.b.dwo");

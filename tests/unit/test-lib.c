@@ -28,7 +28,6 @@ static void test_strbuf(void **state)
 
 	/* An empty strbuf is a valid empty string, without a check for NULL. */
 	assert_string_equal(sb.buf, "");
-	assert_string_equal(strbuf_str(&sb), "");
 	strbuf_reset(&sb);
 	assert_string_equal(sb.buf, "");
 	strbuf_addstr(&sb, "abc");
