@@ -77,9 +77,9 @@ int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
 		   cpio_symlink(&c, "bin/sh", "busybox")) {
 		return -1;
 	}
-	if (o->workload && cpio_file(&c, KB_WORKLOAD_PATH + 1, 0755, o->workload))
+	if (o->workload && cpio_file(&c, &KB_WORKLOAD_PATH[1], 0755, o->workload))
 		return -1;
-	if (o->post && cpio_file(&c, KB_POST_PATH + 1, 0755, o->post))
+	if (o->post && cpio_file(&c, &KB_POST_PATH[1], 0755, o->post))
 		return -1;
 	return cpio_finish(&c);
 }
