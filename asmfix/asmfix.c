@@ -924,7 +924,8 @@ _Static_assert(READER_MAX_LINE * 2ull < UINT32_MAX, "window offsets are 32-bit")
 
 static inline const char *win_start(const struct line_window *w, size_t k)
 {
-	return w->base + (uint32_t)(w->nl[k - 1] + 1);	/* k == 0: wraps to 0 */
+	/* k == 0 reads nl_[0] (-1): the signed index keeps the pointer in bounds. */
+	return w->base + (uint32_t)(w->nl[(ptrdiff_t)k - 1] + 1);
 }
 
 /* Index the lines from base on and mark the hot ones. */
