@@ -7,8 +7,7 @@ A=$(realpath "$1") FX=$(realpath "$2") T=$3
 W=$(mktemp -d "${TMPDIR:-/tmp}/asmfix-test.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+. "$(dirname "$0")/../lib/check.sh"
 asflag() { [ "$1" = -m32 ] && echo --32 || echo --64; }
 
 # symbols (name binding type size section-name), sorted.  Function sizes
@@ -235,9 +234,10 @@ t_real_output() {
 	done; done; done
 	[ $n -ge 24 ] || bad "only $n files compiled"
 	if [ -n "${CCD_KERNEL_BUILD:-}" ] && [ -d "$CCD_KERNEL_BUILD" ]; then
-		find "$CCD_KERNEL_BUILD" -name '*.s' | head -200 | while read -r s; do
-			"$A" "$s" > ko.s && cmp -s "$s" ko.s || echo "FAIL: kernel $s changed"
-		done | grep FAIL && fail=1
+		find "$CCD_KERNEL_BUILD" -name '*.s' | head -200 > kernel-s.txt
+		while read -r s; do
+			"$A" "$s" > ko.s && cmp -s "$s" ko.s || bad "kernel $s changed"
+		done < kernel-s.txt
 	fi
 	# byte-identical objects
 	gcc -O2 -S -o k.s "$FX"/alt61.c -I"$FX" && "$A" k.s > ko.s && as -o k1.o k.s && as -o k2.o ko.s && cmp -s k1.o k2.o || bad "objects differ"
@@ -332,4 +332,4 @@ real-output) t_real_output ;;
 chunked) t_chunked ;;
 *) echo "unknown test $T"; exit 2 ;;
 esac
-exit $fail
+finish

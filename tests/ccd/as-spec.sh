@@ -75,4 +75,4 @@ chmod +x bdir/as
 "$CCD" --ccd-cc=gcc -B bdir/ -c -o obj/b.o hello.c || bad "-B compile failed"
 grep -q "private as" bdir/log 2>/dev/null || bad "-B bdir/: the as in bdir was not used"
 echo "$n flag combinations checked"
-finish
+end_test

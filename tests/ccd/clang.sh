@@ -42,4 +42,4 @@ cmp -s obj/.data.o.d obj/gcc.d || bad "clang -Wp,-MMD dep file differs from gcc'
 (cd obj && "$CCD" --ccd-cc=clang -MMD -c ../src/hello.c) && [ "$(cut -d: -f1 obj/hello.d)" = "hello.o" ] ||
 	bad "clang -MMD without -o: $(cat obj/hello.d 2>&1)"
 echo "$n clang programs compared"
-finish
+end_test

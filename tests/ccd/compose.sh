@@ -34,4 +34,4 @@ if command -v distcc > /dev/null; then
 else
 	echo "note: no distcc, skipped"
 fi
-finish
+end_test

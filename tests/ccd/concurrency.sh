@@ -41,4 +41,4 @@ for o in *.o; do
 	cmp -s $o ../mkref/$o && cmp -s .$o.d ../mkref/.$o.d || bad "make: $o or its dep file differs"
 done
 [ "$(ls ../mkref/*.o | wc -l)" = "$(ls *.o | wc -l)" ] || bad "make: object count differs"
-finish
+end_test

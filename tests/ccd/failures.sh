@@ -156,4 +156,4 @@ if [ "$(cd "$work" && "$CCD" --ccd-cc=gcc --ccd-identity | sed -n 's/^passes: //
 	CCD_PASSES=no-such-pass "$CCD" --ccd-cc=gcc -c hello.c 2>/dev/null && bad "unknown pass accepted"
 fi
 "$CCD" --ccd-bogus -c hello.c 2> ccd.err && bad "unknown --ccd- option accepted"
-finish
+end_test

@@ -61,4 +61,4 @@ gcc -E hello.c > x.i
 expect ".i input: compiled, not preprocessed: no __CCD__" \
 	"gcc: [-S] [-o] [TEMP] [x.i] [-dumpdir] [obj/] [-dumpbase] [hello]" \
 	--ccd-cc=fake/gcc -c -o obj/hello.o x.i < /dev/null 2>/dev/null
-finish
+end_test

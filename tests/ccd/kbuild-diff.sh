@@ -80,4 +80,4 @@ for passes in none all; do
 		-fverbose-asm -S -o obj/asm-offsets.s src/asm-offsets.c
 done
 echo "$n shapes compared"
-finish
+end_test

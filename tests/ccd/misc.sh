@@ -102,4 +102,4 @@ for t in /nonexistent /etc/passwd; do
 	[ -z "$(ls -A tmp2)" ] || bad "TMPDIR=$t: files left in TMP: $(ls -A tmp2)"
 done
 rm -rf tmp2
-finish
+end_test

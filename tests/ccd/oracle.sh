@@ -67,4 +67,4 @@ for fs in "${flagsets[@]}"; do
 	done
 done
 echo "$n ccd compiles compared with gcc -c"
-finish
+end_test

@@ -132,4 +132,4 @@ make CC="$CCD" CCD_CC=pcc > make2.txt 2>&1 || bad "make after touching g.h"
 grep -qF ' globals.c' make2.txt || bad "g.h changed, globals.o not rebuilt: $(cat make2.txt)"
 grep -qF ' main.c' make2.txt && bad "g.h changed, main.o rebuilt: $(cat make2.txt)"
 cd .. || exit 1
-finish
+end_test

@@ -147,4 +147,4 @@ printf 'used a.o\nnone b.o\nbogus c.o\n' > bad-report.txt
 unset CCD_PROFILE_USE CCD_PROFILE_REPORT
 "$CCD" --ccd-cc=gcc $CFLAGS -c -o sub/hot.o sub/hot.c && gcc $CFLAGS -c -o ref.o sub/hot.c &&
 	cmp -s sub/hot.o ref.o || bad "no profile use: not gcc's object"
-finish
+end_test

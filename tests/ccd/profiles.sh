@@ -116,4 +116,4 @@ printf '[profil x]\n' > "$conf"
 "$CCD" --ccd-cc=mycc -c -o e.o t.c 2> err.txt && bad "an unknown section was accepted"
 grep -q "$conf:1: unknown section" err.txt || bad "section message: $(cat err.txt)"
 [ -e e.o ] && bad "a configuration error left an object"
-finish
+end_test

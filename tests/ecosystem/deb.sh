@@ -19,15 +19,15 @@ rsync -a --exclude='/build*/' --exclude='/.git/' --exclude='/obj-*/' \
 cd "$T/src"
 start=$(date +%s)
 DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -us -uc -b >"$T/build.log" 2>&1 ||
-	{ tail -n 40 "$T/build.log" >&2; die "dpkg-buildpackage -us -uc -b failed"; }
+	{ tail -n 40 "$T/build.log" >&2; fail "dpkg-buildpackage -us -uc -b failed"; }
 echo "dpkg-buildpackage took $(($(date +%s) - start))s"
 debs=("$T"/ccd-suite_*.deb)
-[ -f "${debs[0]}" ] || die "no ccd-suite_*.deb produced"
+[ -f "${debs[0]}" ] || fail "no ccd-suite_*.deb produced"
 deb=${debs[0]}
 dpkg-deb -c "$deb" | awk '{ print $6 }' | sed 's/^\.//' > "$T/contents"
 
 want() {
-	grep -qxE -- "$1" "$T/contents" && pass "$deb holds $1" || fail "${deb##*/} lacks $1"
+	grep -qxE -- "$1" "$T/contents" && pass "$deb holds $1" || bad "${deb##*/} lacks $1"
 }
 for p in ccd lkd asmfix kbench; do
 	want "/usr/bin/$p"
@@ -40,13 +40,13 @@ want '/usr/share/doc/ccd-suite/copyright'
 
 dep=$(dpkg-deb -f "$deb" Depends)
 grep -q 'libelf1' <<<"$dep" && grep -q 'binutils' <<<"$dep" && pass "Depends: $dep" ||
-	fail "Depends lacks libelf1 or binutils: $dep"
+	bad "Depends lacks libelf1 or binutils: $dep"
 
 # The packaged programs run.
 dpkg-deb -x "$deb" "$T/x"
 for p in ccd:--ccd-version lkd:--lkd-version asmfix:--version kbench:--version; do
 	b=$T/x/usr/bin/${p%%:*}
 	out=$("$b" "${p#*:}" 2>&1) && [ -n "$out" ] && pass "packaged ${p%%:*} runs: $(head -n1 <<<"$out")" ||
-		fail "packaged ${p%%:*} ${p#*:} failed: $(head -n2 <<<"$out")"
+		bad "packaged ${p%%:*} ${p#*:} failed: $(head -n2 <<<"$out")"
 done
 finish

@@ -63,7 +63,7 @@ for _ in $(seq 50); do
 	grep -q 'listening on' "$T/distccd.log" && break
 	sleep 0.1
 done
-grep -q 'listening on' "$T/distccd.log" || { cat "$T/distccd.log" >&2; die "distccd did not start"; }
+grep -q 'listening on' "$T/distccd.log" || { cat "$T/distccd.log" >&2; fail "distccd did not start"; }
 
 mkdir "$T/distcc"
 export DISTCC_DIR=$T/distcc DISTCC_HOSTS=127.0.0.1:$port/2
@@ -85,11 +85,11 @@ count_since() {
 	echo "$c"
 }
 
-build CC="$ccd" || die "local ccd build failed"
-[ "$(grep -c COMPILE_OK "$T/distccd.log")" -eq 0 ] || fail "local build reached distccd"
-build CC="distcc gcc" || die "make CC='distcc gcc' failed: distcc/distccd setup broken"
+build CC="$ccd" || fail "local ccd build failed"
+[ "$(grep -c COMPILE_OK "$T/distccd.log")" -eq 0 ] || bad "local build reached distccd"
+build CC="distcc gcc" || fail "make CC='distcc gcc' failed: distcc/distccd setup broken"
 ok=$(count_since 0 "COMPILE_OK.*$triplet-gcc ")
-[ "$ok" -eq "$n" ] || die "make CC='distcc gcc': $ok of $n jobs served by distccd"
+[ "$ok" -eq "$n" ] || fail "make CC='distcc gcc': $ok of $n jobs served by distccd"
 snapshot . "$T/ref"
 
 # (a) distcc as ccd's backend prefix: the -S compiles travel.
@@ -98,11 +98,11 @@ if CCD_CC="distcc gcc" build CC="$ccd"; then
 	ok=$(count_since "$before" "COMPILE_OK.*$triplet-gcc ")
 	s=$(count_since "$before" 'compile from .* to .*\.s$')
 	[ "$ok" -eq "$n" ] && [ "$s" -eq "$n" ] && pass "CCD_CC='distcc gcc': $n -S jobs served by distccd" ||
-		fail "CCD_CC='distcc gcc': $ok COMPILE_OK, $s '-> .s' jobs in the log, expected $n"
+		bad "CCD_CC='distcc gcc': $ok COMPILE_OK, $s '-> .s' jobs in the log, expected $n"
 	snapshot . "$T/a"
 	same_tree "$T/ref" "$T/a" "CCD_CC='distcc gcc' objects == distcc gcc"
 else
-	fail "make CC=ccd with CCD_CC='distcc gcc' failed"
+	bad "make CC=ccd with CCD_CC='distcc gcc' failed"
 fi
 
 # (b) distcc in front of ccd: ccd preprocesses locally, compiles remotely.
@@ -110,15 +110,15 @@ before=$(wc -l < "$T/distccd.log")
 if build CC="distcc ccd"; then
 	ok=$(count_since "$before" "COMPILE_OK.* $ccd ")
 	[ "$ok" -eq "$n" ] && pass "make CC='distcc ccd': $n ccd jobs served by distccd" ||
-		fail "make CC='distcc ccd': $ok ccd jobs in the log, expected $n"
+		bad "make CC='distcc ccd': $ok ccd jobs in the log, expected $n"
 	snapshot . "$T/b"
 	same_tree "$T/ref" "$T/b" "CC='distcc ccd' objects == distcc gcc"
 else
-	fail "make CC='distcc ccd' failed"
+	bad "make CC='distcc ccd' failed"
 fi
 grep -E 'ERROR|CRITICAL|WARNING|Warning' "$T/distccd.log" | head -n5 >&2
 sleep 0.5	# distccd removes its job files after logging the job
 left=$(find "$T/tmp" -mindepth 1 | head -n5)
-[ -z "$left" ] && pass "no temp files left in TMPDIR" || fail "temp files left: $left"
+[ -z "$left" ] && pass "no temp files left in TMPDIR" || bad "temp files left: $left"
 
 finish

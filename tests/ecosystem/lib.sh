@@ -3,26 +3,18 @@
 # distcc configuration shut out, so results depend only on the tree.
 
 eco_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-fails=0
-
-fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
-die() { echo "ERROR: $*" >&2; exit 1; }
-pass() { echo "ok: $*"; }
-finish() {
-	[ "$fails" -eq 0 ] || { echo "$fails check(s) failed" >&2; exit 1; }
-	echo "all checks passed"
-}
+. "$eco_dir/../lib/check.sh"
 
 # need PROG...: the test cannot run without these; that is a failure, not a skip.
 need() {
 	for p; do
-		command -v "$p" >/dev/null 2>&1 || die "$p not found (scripts/install-deps installs it)"
+		command -v "$p" >/dev/null 2>&1 || fail "$p not found (scripts/install-deps installs it)"
 	done
 }
 
 # need_exe PATH: a program built by this tree.
 need_exe() {
-	[ -x "$1" ] || die "$1 not built"
+	[ -x "$1" ] || fail "$1 not built"
 }
 
 # isolate TMP: private config for ccd, ccache and distcc; C locale.

@@ -8,8 +8,9 @@
 # the output path, nothing left in the private TMPDIR, no child running.
 set -u
 case_=${1:?usage: faults.sh CASE}
+CHECK_CONTEXT=$case_
 : "${CCD:?}" "${ASMFIX:?}" "${LKD:?}"
-fail=0 tried=0
+tried=0
 work=$(mktemp -d "${TMPDIR:-/tmp}/ccd-faults.XXXXXX")
 cleanup() {
 	for m in $(grep -o " ${work}[^ ]*" /proc/mounts | sort -r); do umount "$m"; done
@@ -24,7 +25,7 @@ unset CCD_CC CCD_AS CCD_PASSES CCD_ASSEM CCD_VERBOSE CCD_KEEP_PREFIX _CCD_SAFEGU
 export CCD_SYSTEM_CONFIG=/nonexistent/ccd.conf XDG_CONFIG_HOME=$work/xdg LC_ALL=C
 cd "$work" || exit 1
 
-bad() { echo "FAIL [$case_]: $*"; fail=1; }
+. "$(dirname "$0")/../lib/check.sh"
 note() { echo "  $*"; }
 
 # run NAME CMD...: runs CMD, stderr to $work/err, exit status to $rc.
@@ -365,5 +366,5 @@ case_parallel() {
 }
 
 "case_$case_"
-echo "$case_: $tried tried, $([ $fail = 0 ] && echo all passed || echo FAILURES)"
-exit $fail
+echo "$case_: $tried tried"
+finish

@@ -26,7 +26,7 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-boot.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/../lib/check.sh"
 need_kernel() {
 	[ -n "${2:-}" ] && [ -f "$2" ] && return 0
 	echo "SKIP: no kernel in $1 (a kbench-config bzImage)"

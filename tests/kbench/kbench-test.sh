@@ -15,7 +15,7 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/../lib/check.sh"
 # expect CODE CMD...: run, keep stdout in out.txt and stderr in err.txt.
 expect() {
 	local want=$1; shift

@@ -31,7 +31,8 @@ T=${0##*/}
 mkdir -p "$KWORK" || exit 1
 
 log() { echo "$T: $*"; }
-fail() { echo "$T: FAIL: $*"; exit 1; }
+. "$KTEST_SRC/../lib/check.sh"
+CHECK_CONTEXT=$T
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {

@@ -16,7 +16,7 @@ W=$(mktemp -d "${TMPDIR:-/tmp}/lkd-test.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
-fail() { echo "FAIL: $*" >&2; exit 1; }
+. "$(dirname "$0")/../lib/check.sh"
 # expect CODE CMD...: run, keep stderr in err.txt, check the exit code.
 expect() {
 	local want=$1; shift
