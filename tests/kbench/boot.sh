@@ -155,3 +155,4 @@ case_workload() {
 }
 
 case_$1
+finish

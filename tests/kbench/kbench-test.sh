@@ -338,3 +338,4 @@ PY
 }
 
 case_$1
+finish
