@@ -9,18 +9,11 @@
 
 #include <stddef.h>
 
-enum asmfix_target {
-	ASMFIX_TARGET_AUTO = 0,	/* guess from the input (registers used) */
-	ASMFIX_TARGET_I386,
-	ASMFIX_TARGET_X86_64,
-};
-
 #define ASMFIX_MAX_PASSES 16
 
 struct asmfix_options {
 	const char *filename;	/* name used in diagnostics ("<stdin>" if NULL) */
 	unsigned passes;	/* bit i = pass i of the table; see asmfix_parse_passes */
-	enum asmfix_target target;
 	int check_only;		/* report what would change, output the input unchanged */
 	const char *keep_prefix;	/* used-accessors prefix; NULL = "__ccd_keep_" */
 	int data_sections;	/* compile used -fdata-sections: .comm -> .bss.<name> */

@@ -3,7 +3,6 @@
 #include "asmfix.h"
 #include "ccd-config.h"
 #include "fileio.h"
-#include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
 #include "warn.h"
@@ -31,7 +30,6 @@ static void usage(FILE *f)
 "\n"
 "  --passes=LIST       passes to run: all, none, or a comma list (default: all)\n"
 "  --list-passes       print the passes, one per line, name first\n"
-"  --target=T          i386 or x86_64 (default: guess)\n"
 "  --keep-prefix=P     used-accessors: remove functions named P* (default __ccd_keep_)\n"
 "  --data-sections     common: the compile used -fdata-sections (.bss.<name>)\n"
 "  -o OUT              write to OUT (replaced only on success)\n"
@@ -83,12 +81,20 @@ static int copy_to_output(int tmp_fd, const char *out)
 	return ret;
 }
 
-int main(int argc, char **argv)
+/* The command line, and what main opened for it. */
+struct cli {
+	struct asmfix_options opt;
+	const char *in, *out;	/* NULL: stdin, stdout */
+	const char *tmp;	/* -o's private temp file */
+	int show_stats, special, in_fd, out_fd;
+};
+
+/* Options into cli; -1 to go on, else the exit code. */
+static int parse_args(struct cli *c, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "passes", required_argument, NULL, 'p' },
 		{ "list-passes", no_argument, NULL, 'L' },
-		{ "target", required_argument, NULL, 't' },
 		{ "keep-prefix", required_argument, NULL, 'k' },
 		{ "data-sections", no_argument, NULL, 'd' },
 		{ "stats", no_argument, NULL, 's' },
@@ -97,50 +103,31 @@ int main(int argc, char **argv)
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct asmfix_options opt = { 0 };
-	struct asmfix_stats stats;
-	const char *tmp = NULL;
-	const char *out = NULL, *in = NULL;
-	int c, show_stats = 0, special = 0, in_fd = 0, out_fd = 1, ret;
-	off_t reserved = -1;
-	unsigned long changes = 0;
+	int o;
 
-	warn_set_progname(argv[0]);
-	warn_set_die_hook(tempfile_cleanup_all);
-	opt.passes = asmfix_all_passes();
-	while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-		switch (c) {
+	while ((o = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+		switch (o) {
 		case 'p':
-			if (asmfix_parse_passes(optarg, &opt.passes))
+			if (asmfix_parse_passes(optarg, &c->opt.passes))
 				return EXIT_INPUT;
 			break;
 		case 'L':
 			list_passes();
 			return 0;
-		case 't':
-			if (!strcmp(optarg, "i386"))
-				opt.target = ASMFIX_TARGET_I386;
-			else if (!strcmp(optarg, "x86_64"))
-				opt.target = ASMFIX_TARGET_X86_64;
-			else {
-				error("unknown target '%s' (i386 or x86_64)", optarg);
-				return EXIT_INPUT;
-			}
-			break;
 		case 'k':
-			opt.keep_prefix = optarg;
+			c->opt.keep_prefix = optarg;
 			break;
 		case 'd':
-			opt.data_sections = 1;
+			c->opt.data_sections = 1;
 			break;
 		case 's':
-			show_stats = 1;
+			c->show_stats = 1;
 			break;
 		case 'c':
-			opt.check_only = 1;
+			c->opt.check_only = 1;
 			break;
 		case 'o':
-			out = optarg;
+			c->out = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -159,63 +146,100 @@ int main(int argc, char **argv)
 		return EXIT_INPUT;
 	}
 	if (optind < argc && strcmp(argv[optind], "-"))
-		in = argv[optind];
-	if (in) {
-		in_fd = open(in, O_RDONLY);
-		if (in_fd < 0) {
-			error_errno("cannot open '%s'", in);
-			return EXIT_IO;
-		}
-	}
-	opt.filename = in ? in : "<stdin>";
-	if (opt.check_only) {
-		out_fd = open("/dev/null", O_WRONLY);
-		if (out_fd < 0)
-			die_errno("cannot open /dev/null");
-	} else if (out && is_special(out)) {
-		/* Never rename over /dev/null or a FIFO: write through it. */
-		out_fd = open(out, O_WRONLY);
-		if (out_fd < 0) {
-			error_errno("cannot open '%s'", out);
-			return EXIT_IO;
-		}
-		special = 1;
-	} else if (out) {
-		out_fd = tempfile_create("asmfix", ".s", &tmp);
-		if (out_fd < 0)
-			return EXIT_IO;
-	}
+		c->in = argv[optind];
+	return -1;
+}
 
+/* Input and output descriptors; -1 to go on, else the exit code. */
+static int open_files(struct cli *c)
+{
+	if (c->in && (c->in_fd = open(c->in, O_RDONLY)) < 0) {
+		error_errno("cannot open '%s'", c->in);
+		return EXIT_IO;
+	}
+	c->opt.filename = c->in ? c->in : "<stdin>";
+	if (c->opt.check_only) {
+		c->out_fd = open("/dev/null", O_WRONLY);
+		if (c->out_fd < 0)
+			die_errno("cannot open /dev/null");
+	} else if (c->out && is_special(c->out)) {
+		/* Never rename over /dev/null or a FIFO: write through it. */
+		c->out_fd = open(c->out, O_WRONLY);
+		if (c->out_fd < 0) {
+			error_errno("cannot open '%s'", c->out);
+			return EXIT_IO;
+		}
+		c->special = 1;
+	} else if (c->out) {
+		c->out_fd = tempfile_create("asmfix", ".s", &c->tmp);
+		if (c->out_fd < 0)
+			return EXIT_IO;
+	}
+	return -1;
+}
+
+/* After the filter: -o's copy, or the close of a special output.  ret: the filter's. */
+static int finish_output(struct cli *c, int ret)
+{
+	if (c->out && c->special) {
+		if (close(c->out_fd) && !ret) {
+			error_errno("cannot write '%s'", c->out);
+			ret = -1;
+		}
+	} else if (c->out && !c->opt.check_only) {
+		if (!ret && copy_to_output(c->out_fd, c->out))
+			ret = -1;
+		close(c->out_fd);
+		tempfile_remove(c->tmp);
+	}
+	return ret;
+}
+
+/* --stats lines; the number of changes. */
+static unsigned long report(const struct cli *c, const struct asmfix_stats *stats)
+{
+	unsigned long changes = 0;
+
+	for (size_t i = 0; i < asmfix_pass_count(); i++) {
+		changes += stats->changes[i];
+		if (c->show_stats && (c->opt.passes & (1u << i)))
+			fprintf(stderr, "%s: %s: %lu change%s\n", c->opt.filename,
+				asmfix_pass_name(i), stats->changes[i],
+				stats->changes[i] == 1 ? "" : "s");
+	}
+	return changes;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli c = { .in_fd = 0, .out_fd = 1 };
+	struct asmfix_stats stats;
+	off_t reserved = -1;
+	unsigned long changes;
+	int ret;
+
+	warn_set_progname(argv[0]);
+	warn_set_die_hook(tempfile_cleanup_all);
+	c.opt.passes = asmfix_all_passes();
+	ret = parse_args(&c, argc, argv);
+	if (ret < 0)
+		ret = open_files(&c);
+	if (ret >= 0)
+		return ret;
 	/*
 	 * Standard output that is a file: reserve blocks for an output as long
 	 * as the input.  Not for the temporary -o file, deleted right after
 	 * (copy_to_output reserves for OUT).
 	 */
-	if (!out && !opt.check_only)
-		reserved = fd_reserve(out_fd, fd_bytes_left(in_fd));
-	ret = asmfix_filter(&opt, in_fd, out_fd, &stats);
-	fd_unreserve(out_fd, reserved);
-
-	if (out && special) {
-		if (close(out_fd) && !ret) {
-			error_errno("cannot write '%s'", out);
-			ret = -1;
-		}
-	} else if (out && !opt.check_only) {
-		if (!ret && copy_to_output(out_fd, out))
-			ret = -1;
-		close(out_fd);
-		tempfile_remove(tmp);
-	}
-	for (size_t i = 0; i < asmfix_pass_count(); i++) {
-		changes += stats.changes[i];
-		if (show_stats && (opt.passes & (1u << i)))
-			fprintf(stderr, "%s: %s: %lu change%s\n", opt.filename, asmfix_pass_name(i),
-				stats.changes[i], stats.changes[i] == 1 ? "" : "s");
-	}
+	if (!c.out && !c.opt.check_only)
+		reserved = fd_reserve(c.out_fd, fd_bytes_left(c.in_fd));
+	ret = asmfix_filter(&c.opt, c.in_fd, c.out_fd, &stats);
+	fd_unreserve(c.out_fd, reserved);
+	ret = finish_output(&c, ret);
+	changes = report(&c, &stats);
 	if (ret < 0)
 		return EXIT_IO;
 	if (ret > 0)
 		return EXIT_INPUT;
-	return opt.check_only && changes ? EXIT_CHANGES : 0;
+	return c.opt.check_only && changes ? EXIT_CHANGES : 0;
 }

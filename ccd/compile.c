@@ -227,8 +227,6 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	memset(&opt, 0, sizeof(opt));
 	opt.filename = name;
 	opt.passes = o->passes;
-	opt.target = o->cmd->bits == 16 || o->cmd->bits == 32 ? ASMFIX_TARGET_I386
-							      : ASMFIX_TARGET_X86_64;
 	opt.keep_prefix = o->keep_prefix;
 	opt.data_sections = o->cmd->data_sections;
 	in = open(src, O_RDONLY | O_CLOEXEC);

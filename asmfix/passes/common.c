@@ -102,10 +102,9 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	strbuf_addf(&c->sb, "\t.zero\t%lld\n", size);
 	strbuf_addstr(&c->sb, "\t.popsection");
 	line_replace(ctx, c->sb.buf, c->sb.len);
-	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%s%.*s",
+	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%.*s",
 		    (int)name.len, name.p, local ? "local" : "global",
 		    ctx->opt->data_sections ? ".bss." : ".bss",
-		    ctx->opt->data_sections ? "" : "",
 		    ctx->opt->data_sections ? (int)name.len : 0, name.p);
 }
 
