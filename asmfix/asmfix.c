@@ -4,6 +4,7 @@
  * See internal.h for how passes see lines and edit the output.
  */
 #include "internal.h"
+#include "namelist.h"
 #include "fileio.h"
 #include "linescan.h"
 #include "reader.h"
@@ -45,31 +46,7 @@ unsigned asmfix_all_passes(void)
 
 int asmfix_parse_passes(const char *list, unsigned *mask)
 {
-	const char *p = list;
-
-	*mask = 0;
-	while (*p) {
-		size_t n = strcspn(p, ",");
-		size_t i;
-		if (n == 3 && !strncmp(p, "all", 3)) {
-			*mask |= asmfix_all_passes();
-		} else if (n == 4 && !strncmp(p, "none", 4)) {
-			/* nothing */
-		} else if (n) {
-			for (i = 0; i < NPASSES; i++)
-				if (strlen(passes[i]->name) == n && !strncmp(p, passes[i]->name, n))
-					break;
-			if (i == NPASSES) {
-				error("unknown pass '%.*s' (see --list-passes)", (int)n, p);
-				return -1;
-			}
-			*mask |= 1u << i;
-		}
-		p += n;
-		if (*p)
-			p++;
-	}
-	return 0;
+	return namelist_parse(list, asmfix_pass_name, NPASSES, "pass", mask);
 }
 
 void asmfix_format_passes(unsigned mask, char *buf, size_t size)

@@ -3,6 +3,7 @@
  * The one table of lkd checks, and running them.
  */
 #include "check.h"
+#include "namelist.h"
 #include "strbuf.h"
 #include "warn.h"
 
@@ -16,36 +17,17 @@ const struct lkd_check *const lkd_checks[] = {
 
 const size_t lkd_nr_checks = sizeof(lkd_checks) / sizeof(lkd_checks[0]);
 
+static const char *check_name(size_t i)
+{
+	return lkd_checks[i]->name;
+}
+
 int lkd_parse_checks(const char *list, lkd_check_mask *mask)
 {
-	struct strbuf word = STRBUF_INIT;
-	int ret = 0;
+	unsigned m;
+	int ret = namelist_parse(list, check_name, lkd_nr_checks, "check", &m);
 
-	*mask = 0;
-	if (!strcmp(list, "all")) {
-		*mask = (1u << lkd_nr_checks) - 1;
-		return 0;
-	}
-	if (!strcmp(list, "none") || !*list)
-		return 0;
-	while (*list) {
-		const char *end = strchrnul(list, ',');
-		size_t i;
-
-		strbuf_reset(&word);
-		strbuf_add(&word, list, (size_t)(end - list));
-		for (i = 0; i < lkd_nr_checks; i++)
-			if (!strcmp(word.buf, lkd_checks[i]->name))
-				break;
-		if (i == lkd_nr_checks) {
-			ret = error("unknown check '%s' (known: common, altinstr, all, none)",
-				    word.buf);
-			break;
-		}
-		*mask |= 1u << i;
-		list = *end ? end + 1 : end;
-	}
-	strbuf_release(&word);
+	*mask = m;
 	return ret;
 }
 

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "namelist.h"
 #include "settings.h"
 #include "run-command.h"
 #include "strbuf.h"
@@ -137,6 +138,35 @@ static char *write_tmp(const char *content)
 	assert_int_equal(write(fd, content, strlen(content)), (ssize_t)strlen(content));
 	close(fd);
 	return path;
+}
+
+static const char *fruit(size_t i)
+{
+	static const char *const names[] = { "apple", "pear", "plum" };
+
+	return names[i];
+}
+
+static void test_namelist(void **state)
+{
+	static const struct {
+		const char *list;
+		int ret;
+		unsigned mask;
+	} t[] = {
+		{ "all", 0, 7 }, { "none", 0, 0 }, { "", 0, 0 }, { "pear", 0, 2 },
+		{ "plum,apple", 0, 5 }, { "none,plum", 0, 4 }, { "all,pear", 0, 7 },
+		{ ",pear,,", 0, 2 }, { "pea", -1, 0 }, { "pear,plums", -1, 0 }, { "ALL", -1, 0 },
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(*t); i++) {
+		unsigned mask = 99;
+
+		print_message("%s\n", t[i].list);
+		assert_int_equal(namelist_parse(t[i].list, fruit, 3, "fruit", &mask), t[i].ret);
+		assert_int_equal(mask, t[i].mask);
+	}
 }
 
 static void test_config_file(void **state)
@@ -291,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf),
 		cmocka_unit_test(test_strbuf_read_file),
 		cmocka_unit_test(test_strvec),
+		cmocka_unit_test(test_namelist),
 		cmocka_unit_test(test_config_file),
 		cmocka_unit_test(test_config_errors),
 		cmocka_unit_test(test_config_precedence),
