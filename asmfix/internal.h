@@ -17,7 +17,7 @@
 #include "parse.h"
 #include "strbuf.h"
 
-/* Lines at a chunk's end that may start an accessor preamble (> UA_MAX_PRE). */
+/* Lines at a chunk's end from which a needle may still follow (> UA_MAX_PRE). */
 #define ASMFIX_TAIL_LINES 40
 
 /* Line flags. */
@@ -88,6 +88,25 @@ struct asmfix_pass {
 	 * keep pointers to the lines it was shown instead of copies.
 	 */
 	void (*chunk_done)(struct asmfix_ctx *ctx, void *data);
+
+	/*
+	 * What the fast path must stop for on this pass's behalf; the driver
+	 * knows no pass's markers or names.  markers: comment lines starting
+	 * with one of these ("#APP"), NULL-terminated; the driver stops on
+	 * their first two bytes after '#' (a blank and the next byte count as
+	 * two), the pass checks the rest.
+	 */
+	const char *const *markers;
+	/*
+	 * needle: a string whose lines go to the pass (at most one pass has
+	 * one: used-accessors' keep prefix).  While it occurs in the chunk or
+	 * the chunk's last ASMFIX_TAIL_LINES lines are read (it may follow in
+	 * the next chunk), directive lines of the classes near_dirs, and
+	 * comment lines if near_comments, go to the passes too.
+	 */
+	const char *(*needle)(const struct asmfix_options *opt);
+	unsigned near_dirs;
+	int near_comments;
 };
 
 struct asmfix_ctx {
@@ -96,9 +115,14 @@ struct asmfix_ctx {
 	struct asmfix_stats *stats;
 	int failed;		/* a pass reported an error */
 	int io_error;
-	const char *keep_prefix;
-	size_t keep_prefix_len;
-	size_t prefix_anchor;	/* index of a byte of it that is rare in asm */
+	const char *needle;	/* the one pass's needle, "" if none */
+	size_t needle_len;
+	size_t needle_anchor;	/* index of a byte of it that is rare in asm */
+	/* From the active passes' declarations: what the fast path stops for. */
+	unsigned char marker1[256];	/* '#' then this byte */
+	unsigned char marker2[256];	/* "# " then this byte */
+	unsigned near_dirs;
+	int near_comments;
 
 	/* output */
 	int out_fd;
@@ -121,11 +145,11 @@ struct asmfix_ctx {
 	void *pass_data[ASMFIX_MAX_PASSES];
 
 	/* prefilters over the chunk being processed */
-	int chunk_has_prefix, chunk_has_nul;
+	int chunk_has_needle, chunk_has_nul;
 	const char *chunk_end, *chunk_tail;	/* tail: its last few lines */
 	const char *next_special;	/* next ';' or slash-star in the chunk */
-	const char *next_semi, *next_cmt, *next_prefix;
-	const char *next_stop;		/* the nearer of next_special and next_prefix */
+	const char *next_semi, *next_cmt, *next_needle;
+	const char *next_stop;		/* the nearer of next_special and next_needle */
 	/*
 	 * Fast path: a pass sets its bit (1u << cur_pass) in need_all while
 	 * it must see every line; want_data while .long/.quad matter to it.
@@ -187,13 +211,12 @@ static inline void pass_want_data(struct asmfix_ctx *ctx, int on)
 		ctx->want_data &= ~(1u << ctx->cur_pass);
 }
 /*
- * Could this line be part of an accessor's preamble?  Only if the keep
- * prefix occurs in the chunk, or the line is in the chunk's tail (the
- * function's name may follow in the next chunk).
+ * Is the needle near line p?  If it occurs in the chunk, or p is in the
+ * chunk's tail (it may follow in the next chunk).
  */
-static inline int prefix_near(const struct asmfix_ctx *ctx, const struct asm_line *ln)
+static inline int needle_near(const struct asmfix_ctx *ctx, const char *p)
 {
-	return ctx->chunk_has_prefix || ln->p >= ctx->chunk_tail;
+	return ctx->chunk_has_needle || p >= ctx->chunk_tail;
 }
 
 /* icc and gcc comment markers. */
@@ -203,5 +226,9 @@ extern const struct asmfix_pass pass_common;
 extern const struct asmfix_pass pass_used_accessors;
 extern const struct asmfix_pass pass_lockfix;
 extern const struct asmfix_pass pass_altinstr;
+
+/* The pass table (registry.c), in execution order. */
+#define NPASSES 4
+extern const struct asmfix_pass *const asmfix_passes[NPASSES];
 
 #endif

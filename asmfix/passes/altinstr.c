@@ -326,4 +326,5 @@ const struct asmfix_pass pass_altinstr = {
 	.line = ai_line,
 	.finish = ai_finish,
 	.release = ai_release,
+	.markers = (const char *const[]){ "#APP", "#NO_APP", "# Begin ASM", "# End ASM", NULL },
 };

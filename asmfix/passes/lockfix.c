@@ -616,4 +616,5 @@ const struct asmfix_pass pass_lockfix = {
 	.plain_insn = lf_plain_insn,
 	.local_label = lf_local_label,
 	.chunk_done = lf_chunk_done,
+	.markers = (const char *const[]){ "# -- End", NULL },
 };

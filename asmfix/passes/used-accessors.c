@@ -52,11 +52,17 @@ struct ua {
 	size_t prefix_len;
 };
 
+/* The prefix of the accessors' names: the fast path stops at lines with it. */
+static const char *ua_needle(const struct asmfix_options *opt)
+{
+	return opt->keep_prefix && *opt->keep_prefix ? opt->keep_prefix : "__ccd_keep_";
+}
+
 static void *ua_init(struct asmfix_ctx *ctx)
 {
 	struct ua *u = xcalloc(1, sizeof(*u));
-	u->prefix = ctx->keep_prefix;
-	u->prefix_len = ctx->keep_prefix_len;
+	u->prefix = ua_needle(ctx->opt);
+	u->prefix_len = strlen(u->prefix);
 	return u;
 }
 
@@ -211,7 +217,7 @@ static void check_refs(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln
 	if (ln->flags & LF_NUL)
 		return;
 	/* Only removed functions (prefix names) and numeric labels can dangle. */
-	if (!u->num_removed && !(ctx->chunk_has_prefix &&
+	if (!u->num_removed && !(ctx->chunk_has_needle &&
 				 memmem(ln->p, ln->len, u->prefix, u->prefix_len)))
 		return;
 	if (!(ln->flags & (LF_INSN | LF_DIRECTIVE)))
@@ -381,7 +387,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		return;
 	}
 	/* Scan mode: a function we remove starts with a preamble or its label. */
-	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL)) && (u->npre || prefix_near(ctx, ln))) {
+	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL)) && (u->npre || needle_near(ctx, ln->p))) {
 		struct pre_line *p;
 		if (u->npre == UA_MAX_PRE)
 			flush_pre(ctx, u);
@@ -410,7 +416,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	}
 	if (u->npre)
 		flush_pre(ctx, u);
-	if ((ln->flags & LF_LABEL) && ctx->chunk_has_prefix && label_starts(ctx, u, ln)) {
+	if ((ln->flags & LF_LABEL) && ctx->chunk_has_needle && label_starts(ctx, u, ln)) {
 		remove_line(ctx, u, ln);
 		return;
 	}
@@ -461,4 +467,9 @@ const struct asmfix_pass pass_used_accessors = {
 	.line = ua_line,
 	.finish = ua_finish,
 	.release = ua_release,
+	.markers = (const char *const[]){ "# -- Begin", "# -- End", NULL },
+	.needle = ua_needle,
+	/* A preamble (.globl, .type, .align, visibility, comments) before the name. */
+	.near_dirs = D_ALIGN | D_GLOBL | D_TYPE | D_VIS,
+	.near_comments = 1,
 };

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The pass table and what users call the passes: one place to register a
+ * pass (its struct asmfix_pass in passes/, one row here).
+ */
+#include "internal.h"
+#include "namelist.h"
+#include "strbuf.h"
+
+#include <string.h>
+
+/* The one pass table, in execution order. */
+const struct asmfix_pass *const asmfix_passes[NPASSES] = {
+	&pass_common,
+	&pass_used_accessors,
+	&pass_lockfix,
+	&pass_altinstr,
+};
+_Static_assert(NPASSES <= ASMFIX_MAX_PASSES, "too many passes");
+
+size_t asmfix_pass_count(void) { return NPASSES; }
+
+const char *asmfix_pass_name(size_t i)
+{
+	return i < NPASSES ? asmfix_passes[i]->name : NULL;
+}
+
+const char *asmfix_pass_help(size_t i)
+{
+	return i < NPASSES ? asmfix_passes[i]->help : NULL;
+}
+
+unsigned asmfix_all_passes(void)
+{
+	return (1u << NPASSES) - 1;
+}
+
+int asmfix_parse_passes(const char *list, unsigned *mask)
+{
+	return namelist_parse(list, asmfix_pass_name, NPASSES, "pass", mask);
+}
+
+void asmfix_format_passes(unsigned mask, char *buf, size_t size)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < NPASSES; i++)
+		if (mask & (1u << i)) {
+			if (sb.len)
+				strbuf_addch(&sb, ',');
+			strbuf_addstr(&sb, asmfix_passes[i]->name);
+		}
+	if (!sb.len)
+		strbuf_addstr(&sb, "none");
+	if (size) {
+		size_t n = sb.len < size - 1 ? sb.len : size - 1;
+		memcpy(buf, sb.buf, n);
+		buf[n] = 0;
+	}
+	strbuf_release(&sb);
+}
