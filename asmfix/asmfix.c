@@ -145,7 +145,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	name.p = q;
 	name.len = (size_t)(t - q);
 	if (*q == '.') {
-		d = dir_class(name);
+		d = dir_class_inline(name);
 		/*
 		 * Section, symbol-definition and size directives always go to
 		 * the passes, .long/.quad while one wants data; the others

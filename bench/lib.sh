@@ -109,7 +109,7 @@ ensure_kobj() {
 kbuild_cmd() {
 	local o=$1 f
 	f="$KOBJ/$(dirname "$o")/.$(basename "$o").cmd"
-	sed -n "s|^cmd_$o := ||p" "$f" | sed 's/ ; .*$//; s/;.*$//'
+	sed -n "s|^cmd_$o := ||p" "$f" | sed 's/ ; .*$//; s/;.*$//; s/[[:blank:]]*$//'
 }
 
 # $KOBJ fully built once (make -j<ncpu> with gcc): every .cmd file exists.
