@@ -61,6 +61,11 @@ static const char *ua_needle(const struct asmfix_options *opt)
 static void *ua_init(struct asmfix_ctx *ctx)
 {
 	struct ua *u = xcalloc(1, sizeof(*u));
+
+	for (int i = 0; i < UA_MAX_PRE; i++)
+		strbuf_init(&u->pre[i].name);
+	strbuf_init(&u->target);
+	strbuf_init(&u->kept);
 	u->prefix = ua_needle(ctx->opt);
 	u->prefix_len = strlen(u->prefix);
 	return u;
@@ -99,7 +104,7 @@ static int own_section(struct asm_str sec, struct asm_str fn)
 
 static struct asm_str sb_str(const struct strbuf *sb)
 {
-	return (struct asm_str){ sb->buf ? sb->buf : "", sb->len };
+	return (struct asm_str){ sb->buf, sb->len };
 }
 
 /* "# -- Begin  name" / "# -- End  name" (icc): the name, or empty. */
