@@ -8,6 +8,7 @@
  * for a compiler that cannot say.
  */
 #include "family.h"
+#include "config.h"
 #include "profiles.h"
 #include "run-command.h"
 #include "tempfile.h"
@@ -88,20 +89,6 @@ static const char *ask(const char *compiler, struct strbuf *how, int *ran)
 	return family;
 }
 
-static char *cache_dir(void)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-
-	if (xdg && *xdg)
-		strbuf_addf(&sb, "%s/ccd", xdg);
-	else if (home && *home)
-		strbuf_addf(&sb, "%s/.cache/ccd", home);
-	else
-		return NULL;
-	return strbuf_detach(&sb, NULL);
-}
 
 /* <cache>/family-<hash of the compiler file's identity>, or NULL. */
 static char *cache_path(const char *compiler)
@@ -113,7 +100,7 @@ static char *cache_path(const char *compiler)
 
 	if (stat(compiler, &st))
 		return NULL;
-	dir = cache_dir();
+	dir = xdg_path("XDG_CACHE_HOME", ".cache", "ccd");
 	if (!dir)
 		return NULL;
 	strbuf_addf(&key, "%s:%ju:%ju:%jd:%jd.%09ld", compiler, (uintmax_t)st.st_dev,

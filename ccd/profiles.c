@@ -298,30 +298,35 @@ static int set_family(struct user_profile *u, const char *value, const char *ori
 	return 0;
 }
 
+/* value as an index into names (an enum's spelling); -1 if none. */
+static int name_index(const char *const *names, size_t n, const char *value)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(value, names[i]))
+			return (int)i;
+	return -1;
+}
+
 static int set_as_style(struct user_profile *u, const char *value, const char *origin)
 {
 	static const char *const names[] = { "gcc", "clang", "plain" };
+	int i = name_index(names, N(names), value);
 
-	for (size_t i = 0; i < N(names); i++) {
-		if (!strcmp(value, names[i])) {
-			u->p.as_style = (enum as_style)i;
-			return 0;
-		}
-	}
-	return error("%s: as_style: '%s' is not one of gcc, clang, plain", origin, value);
+	if (i < 0)
+		return error("%s: as_style: '%s' is not one of gcc, clang, plain", origin, value);
+	u->p.as_style = (enum as_style)i;
+	return 0;
 }
 
 static int set_deps(struct user_profile *u, const char *value, const char *origin)
 {
 	static const char *const names[] = { "no", "driver", "yes" };
+	int i = name_index(names, N(names), value);
 
-	for (size_t i = 0; i < N(names); i++) {
-		if (!strcmp(value, names[i])) {
-			u->p.deps = (enum deps_support)i;
-			return 0;
-		}
-	}
-	return error("%s: deps: '%s' is not one of yes, driver, no", origin, value);
+	if (i < 0)
+		return error("%s: deps: '%s' is not one of yes, driver, no", origin, value);
+	u->p.deps = (enum deps_support)i;
+	return 0;
 }
 
 static int set_key(struct user_profile *u, const char *key, const char *value,

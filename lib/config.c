@@ -191,19 +191,24 @@ const char *config_system_path(void)
 	return p && *p ? p : "/etc/ccd.conf";
 }
 
-char *config_user_path(void)
+char *xdg_path(const char *var, const char *home_dir, const char *name)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *xdg = getenv(var);
 	const char *home = getenv("HOME");
 
 	if (xdg && *xdg)
-		strbuf_addf(&sb, "%s/ccd/ccd.conf", xdg);
+		strbuf_addf(&sb, "%s/%s", xdg, name);
 	else if (home && *home)
-		strbuf_addf(&sb, "%s/.config/ccd/ccd.conf", home);
+		strbuf_addf(&sb, "%s/%s/%s", home, home_dir, name);
 	else
 		return NULL;
 	return strbuf_detach(&sb, NULL);
+}
+
+char *config_user_path(void)
+{
+	return xdg_path("XDG_CONFIG_HOME", ".config", "ccd/ccd.conf");
 }
 
 int config_load(struct config *cfg)

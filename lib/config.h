@@ -71,5 +71,11 @@ void config_release(struct config *cfg);
 const char *config_system_path(void);
 /* Returns an allocated path, or NULL when neither XDG nor HOME is set. */
 char *config_user_path(void);
+/*
+ * $VAR/NAME, else $HOME/HOME_DIR/NAME (the XDG base directories:
+ * XDG_CONFIG_HOME and .config, XDG_CACHE_HOME and .cache); NULL when
+ * neither is set.  Allocated.
+ */
+char *xdg_path(const char *var, const char *home_dir, const char *name);
 
 #endif
