@@ -49,11 +49,14 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 		strvec_pushl(out, "-MQ", target, NULL);
 		free(target);
 	}
-	if (p->dumpbase) {
+	if (p->dumpbase && (cmd->aux || o->pgo_dir)) {
 		/*
-		 * The stem without the source suffix (and no -dumpbase-ext)
-		 * names the same aux files, and distcc and icecc do not take
-		 * a "f0.c" after -dumpbase for a second input.
+		 * Only when something is named from them (side files, the
+		 * profile gcc looks up): otherwise they change nothing, and
+		 * icecc 1.4 aborts on the empty -dumpdir of an object in the
+		 * current directory.  The stem without the source suffix (and
+		 * no -dumpbase-ext) names the same aux files, and distcc and
+		 * icecc do not take a "f0.c" after -dumpbase for a second input.
 		 */
 		const char *base = path_basename(stem);
 

@@ -49,16 +49,19 @@ expect "icx kernel compile" \
 	"icx: [-D__CCD__=1] [-Wall] [-fno-omit-frame-pointer] [-march=x86-64] [-mtune=generic] [-mno-sse] [-mno-mmx] [-mno-sse2] [-mno-3dnow] [-mno-avx] [-mno-80387] [-mno-fp-ret-in-387] [-mskip-rax-setup] [-falign-loops=1] [-fno-delete-null-pointer-checks] [-fdiagnostics-color=always] [-Wno-pointer-sign] [-O2] [-Wp,-MMD,obj/.hello.o.d] [-S] [-o] [TEMP] [hello.c] [-MQ] [hello.o] [-fno-integrated-as]" \
 	--ccd-cc=fake/icx $kflags -Wp,-MMD,obj/.hello.o.d -c -o obj/hello.o hello.c
 expect "gcc profile: only -c -> -S, -o -> temp, and gcc's derived names" \
-	"gcc: [-D__CCD__=1] [-Wall] [-O2] [-MD] [-S] [-o] [TEMP] [hello.c] [-MF] [obj/hello.d] [-MQ] [obj/hello.o] [-dumpdir] [obj/] [-dumpbase] [hello]" \
+	"gcc: [-D__CCD__=1] [-Wall] [-O2] [-MD] [-S] [-o] [TEMP] [hello.c] [-MF] [obj/hello.d] [-MQ] [obj/hello.o]" \
 	--ccd-cc=fake/gcc -Wall -O2 -MD -c -o obj/hello.o hello.c
+expect "gcc, side files named from -o: -dumpdir and -dumpbase said (only then)" \
+	"gcc: [-D__CCD__=1] [--coverage] [-S] [-o] [TEMP] [hello.c] [-dumpdir] [obj/] [-dumpbase] [cov]" \
+	--ccd-cc=fake/gcc --coverage -c -o obj/cov.o hello.c
 expect "explicit backend word and -Wp,-MMD: gcc's target pinned (distcc rewrites -Wp)" \
-	"gcc: [-D__CCD__=1] [-Wp,-MMD,d] [-S] [hello.c] [-o] [TEMP] [-MQ] [hello.o] [-dumpdir] [] [-dumpbase] [hello]" \
+	"gcc: [-D__CCD__=1] [-Wp,-MMD,d] [-S] [hello.c] [-o] [TEMP] [-MQ] [hello.o]" \
 	fake/gcc -Wp,-MMD,d -c hello.c
 expect "clang profile" \
 	"clang: [-D__CCD__=1] [-S] [-O2] [-o] [TEMP] [hello.c] [-fno-integrated-as]" \
 	--ccd-cc=fake/clang -c -O2 -o obj/hello.o hello.c
 gcc -E hello.c > x.i
 expect ".i input: compiled, not preprocessed: no __CCD__" \
-	"gcc: [-S] [-o] [TEMP] [x.i] [-dumpdir] [obj/] [-dumpbase] [hello]" \
+	"gcc: [-S] [-o] [TEMP] [x.i]" \
 	--ccd-cc=fake/gcc -c -o obj/hello.o x.i < /dev/null 2>/dev/null
 end_test

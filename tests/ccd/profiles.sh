@@ -88,7 +88,11 @@ grep -q "profile mycc, family gcc (\[profile mycc\] at $conf:2 names the compile
 grep "run: [^ ]*/mycc " v.txt > run.txt
 grep -q -- " -Wall -MD -O2 -S " run.txt || bad "translate row not applied: $(cat run.txt)"
 grep -q -- "-fbogus-flag\|-Wkernel" run.txt && bad "rows not applied: $(cat run.txt)"
-grep -q -- "-MF u.d -MQ u.o -dumpdir '' -dumpbase u" run.txt || bad "family gcc's derived names: $(cat run.txt)"
+grep -q -- "-MF u.d -MQ u.o$" run.txt || bad "family gcc's derived names: $(cat run.txt)"
+# Side files named from -o: family gcc's -dumpdir/-dumpbase.
+"$CCD" --ccd-cc=mycc --ccd-verbose -fstack-usage -O2 -c -o su.o t.c 2> v.txt || bad "-fstack-usage compile"
+grep -q -- "-dumpdir '' -dumpbase su$" v.txt || bad "family gcc, side files: $(grep run: v.txt)"
+[ -f su.su ] || bad "-fstack-usage: no su.su (gcc's name for it)"
 gcc -Wall -MD -O2 -c -o uref.o t.c
 cmp -s u.o uref.o || bad "user profile: not gcc's own object"
 [ "$(head -c 5 u.d)" = "u.o: " ] || bad "user profile: dependency target: $(head -1 u.d)"
