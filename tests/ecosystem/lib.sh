@@ -51,7 +51,7 @@ same_tree() {
 	if [ "$n" -gt 0 ] && [ "$bad" -eq 0 ]; then
 		pass "$what ($n files identical)"
 	else
-		fail "$what: $bad of $n files differ"
+		bad "$what: $bad of $n files differ"
 	fi
 }
 
