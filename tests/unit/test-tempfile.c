@@ -26,7 +26,15 @@ static char dir[] = "/tmp/ccd-test-sigXXXXXX";
 
 static int make_dir(void **state)
 {
+	/*
+	 * Default dispositions to start from: a test run in the background
+	 * of a non-interactive shell inherits SIGINT and SIGQUIT ignored.
+	 */
+	const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
 	(void)state;
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(*sigs); i++)
+		signal(sigs[i], SIG_DFL);
 	if (!mkdtemp(dir))
 		return -1;
 	return setenv("TMPDIR", dir, 1);
