@@ -27,23 +27,15 @@ cleanup() {
 		kill "$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
 	fi
-	[ -n "${ECO_KEEP:-}" ] && cp -a "$T" "$ECO_KEEP"	# for debugging
-	rm -rf "$T"
+	keep_or_remove "$T"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
 isolate "$T"
 export CCD_CC=gcc
 
-# distccd started by root drops to the distccd user: give it a ccd it can
-# reach (the build tree may sit in a private home).  Same bytes as built.
-chmod 755 "$T"
-mkdir -m 755 "$T/bin"
-# Client, server and ccd temp files land here; none may be left at the end.
-mkdir -m 1777 "$T/tmp"
-export TMPDIR=$T/tmp
-cp "$ccd_built" "$T/bin/ccd"
-ccd=$T/bin/ccd
+# distccd started by root drops to the distccd user.
+server_workdir "$T" "$ccd_built"
 export PATH=$T/bin:$PATH
 
 triplet=$(gcc -dumpmachine)

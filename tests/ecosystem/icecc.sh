@@ -30,8 +30,7 @@ cleanup() {
 	for p in "${pids[@]}"; do
 		wait "$p" 2>/dev/null
 	done
-	[ -n "${ECO_KEEP:-}" ] && cp -a "$T" "$ECO_KEEP"	# for debugging
-	rm -rf "$T"
+	keep_or_remove "$T"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM HUP
@@ -40,13 +39,8 @@ export CCD_CC=gcc
 
 # Daemons started by root run as the icecc user: the test's directory,
 # sockets, logs and environments must be theirs to write.
-chmod 755 "$T"
+server_workdir "$T" "$ccd_built"
 mkdir -m 777 "$T/ice"
-mkdir -m 1777 "$T/tmp"
-export TMPDIR=$T/tmp
-mkdir -m 755 "$T/bin"
-cp "$ccd_built" "$T/bin/ccd"
-ccd=$T/bin/ccd
 if [ "$(id -u)" = 0 ]; then
 	id icecc >/dev/null 2>&1 || skip "run as root, iceccd wants the icecc user (Debian's icecc package makes it)"
 	chown icecc: "$T/ice"

@@ -59,3 +59,22 @@ same_tree() {
 free_port() {
 	python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
+
+# server_workdir T CCD: make T a work directory a daemon that drops to its
+# own user can use (the build tree may sit in a private home): T/tmp as
+# everybody's TMPDIR (none of ccd's temp files may be left there) and
+# T/bin/ccd, the same bytes as CCD.  Sets ccd to its path.
+server_workdir() {
+	chmod 755 "$1"
+	mkdir -m 1777 "$1/tmp"
+	export TMPDIR=$1/tmp
+	mkdir -m 755 "$1/bin"
+	cp "$2" "$1/bin/ccd"
+	ccd=$1/bin/ccd
+}
+
+# keep_or_remove T: the end of a test's work directory (ECO_KEEP=DIR keeps a copy).
+keep_or_remove() {
+	[ -n "${ECO_KEEP:-}" ] && cp -a "$1" "$ECO_KEEP"
+	rm -rf "$1"
+}

@@ -16,13 +16,6 @@ trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
 . "$(dirname "$0")/../lib/check.sh"
-# expect CODE CMD...: run, keep stdout in out.txt and stderr in err.txt.
-expect() {
-	local want=$1; shift
-	"$@" >out.txt 2>err.txt
-	local got=$?
-	[ "$got" = "$want" ] || { cat out.txt err.txt >&2; fail "exit $got, expected $want: $*"; }
-}
 has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
 # row NAME: the table line of benchmark NAME
 row() { grep -E "^$1 " out.txt || fail "no row $1 in the table"; }

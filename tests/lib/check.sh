@@ -6,6 +6,8 @@
 #   pass MSG    say what a check proved ("ok: MSG")
 #   skip MSG    this machine cannot run the test: "SKIP: MSG", exit 77
 #   finish      exit 1 after any bad or fail (with their count), else "all passed", 0
+#   expect CODE CMD...  run CMD, its stdout in out.txt and stderr in err.txt;
+#               an exit status other than CODE shows both and fails
 # $failed counts the failures so far.
 failed=0
 bad() {
@@ -28,4 +30,11 @@ finish() {
 	fi
 	echo "all passed"
 	exit 0
+}
+expect() {
+	local want=$1 got
+	shift
+	"$@" >out.txt 2>err.txt
+	got=$?
+	[ "$got" = "$want" ] || { cat out.txt err.txt >&2; fail "exit $got, expected $want: $*"; }
 }

@@ -17,13 +17,6 @@ trap 'rm -rf "$W"' EXIT
 cd "$W" || exit 1
 
 . "$(dirname "$0")/../lib/check.sh"
-# expect CODE CMD...: run, keep stderr in err.txt, check the exit code.
-expect() {
-	local want=$1; shift
-	"$@" >out.txt 2>err.txt
-	local got=$?
-	[ "$got" = "$want" ] || { cat err.txt >&2; fail "exit $got, expected $want: $*"; }
-}
 has() { grep -qF -- "$1" err.txt || { cat err.txt >&2; fail "stderr lacks: $1"; }; }
 commons() { readelf -sW "$1" | awk '$7 == "COM"' | wc -l; }
 
