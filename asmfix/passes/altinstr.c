@@ -10,9 +10,15 @@
  * nothing else switches sections in between.  When the compiler emits its
  * own section directive there (outside the #APP / # Begin ASM region),
  * .previous returns to the compiler's section, not the function's; we
- * rewrite such a pair to .pushsection/.popsection.  Then we check every
- * record against a GAS-exact simulation of the output's sections, and
- * report any that still cannot resolve, with its line and the label's.
+ * rewrite such a pair to .pushsection/.popsection.  Only what is proven
+ * is rewritten: X is a record section (.altinstructions and its kin), the
+ * .previous is an asm's too, and GAS would take it elsewhere than to the
+ * section before X.  gcc writes #NO_APP lazily, so its own string-literal
+ * sections can sit inside an #APP region after a top-level asm: being in
+ * one is no proof of anything else.  Then we check every record against a
+ * GAS-exact simulation of the output's sections and warn about any that
+ * still cannot resolve, with its line and the label's: a warning, since
+ * the assembly is valid and the check may not know every construct.
  * Only numeric local labels are checked (the kernel's macros use them).
  */
 #include "../internal.h"
@@ -99,7 +105,7 @@ static void check_target(struct asmfix_ctx *ctx, struct altinstr *a, enum field 
 		want = "the function's executable section";
 	}
 	if (!ok)
-		pass_error(ctx, line, "%s label %s resolves to %s (line %lu), expected %s",
+		pass_warning(ctx, line, "%s label %s resolves to %s (line %lu), expected %s",
 			   field_name(f), label, sec_name(&a->names, sec), def_line, want);
 }
 
@@ -126,7 +132,7 @@ static void rec_ref(void *data, struct asm_str name, long num, int dir)
 	if (dir == 'b') {
 		struct sym_entry *e = symset_get(&a->numdefs, name.p, name.len);
 		if (!e)
-			pass_error(w->ctx, w->line, "%s label %s has no earlier definition",
+			pass_warning(w->ctx, w->line, "%s label %s has no earlier definition",
 				   field_name(w->field), label);
 		else
 			check_target(w->ctx, a, w->field, label, w->line, (int)e->tag, e->line);
@@ -182,12 +188,11 @@ static void define_labels(struct asmfix_ctx *ctx, struct altinstr *a, struct asm
 	}
 }
 
+/* A pair worth following opens a record section; nothing else is ours. */
 static int alt_candidate(struct altinstr *a, struct asm_str name)
 {
-	int id;
-	if (a->in_asm)
-		return 1;
-	id = sec_intern(&a->names, name.p, name.len);
+	int id = sec_intern(&a->names, name.p, name.len);
+
 	return id == a->alt_sec || id == a->repl_sec || id == a->aux_sec || id == a->locks_sec;
 }
 
@@ -214,7 +219,9 @@ static int close_pair(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_lin
 	size_t len;
 	const char *text;
 
-	if (!p->foreign || a->sec.depth != p->depth) {
+	/* Proven broken: GAS's .previous would not return where the asm left. */
+	if (!p->foreign || a->sec.depth != p->depth ||
+	    (a->sec.prev.sec == p->cur.sec && a->sec.prev.sub == p->cur.sub)) {
 		if (!a->npairs)
 			q_release(ctx);
 		return 0;
@@ -242,7 +249,8 @@ static void section_stmt(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_
 	enum sec_op op = sec_op_of(st->name);
 	int was = a->sec.cur.sec;
 
-	if (op == SEC_PREVIOUS && a->npairs && close_pair(ctx, a, ln, st))
+	/* The compiler's own .previous closes none of the asm's pairs. */
+	if (op == SEC_PREVIOUS && a->npairs && a->in_asm && close_pair(ctx, a, ln, st))
 		goto done;
 	if (op == SEC_SECTION && alt_candidate(a, sec_arg_name(st))) {
 		if (a->npairs == MAX_PAIRS)
@@ -254,7 +262,7 @@ static void section_stmt(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_
 			.cur = a->sec.cur, .prev = a->sec.prev, .depth = a->sec.depth,
 		};
 		a->npairs++;
-	} else if (a->npairs && !a->in_asm && op != SEC_PREVIOUS) {
+	} else if (a->npairs && !a->in_asm) {
 		for (int i = 0; i < a->npairs; i++)
 			a->pairs[i].foreign = 1;
 	}
@@ -312,7 +320,7 @@ static void ai_finish(struct asmfix_ctx *ctx, void *data)
 {
 	struct altinstr *a = data;
 	for (size_t i = 0; i < a->nfwd; i++)
-		pass_error(ctx, a->fwd[i].line, "%s label %sf is never defined",
+		pass_warning(ctx, a->fwd[i].line, "%s label %sf is never defined",
 			   field_name(a->fwd[i].field), a->fwd[i].num);
 	if (a->npairs)
 		end_pairs(ctx, a);

@@ -157,11 +157,29 @@ t_altinstr() {
 		grep -q "'.rela.altinstructions' .text" r.txt && grep -q "'.rela.altinstructions' .altinstr_replacement" r.txt ||
 			{ cat r.txt; bad "relocs app2 ($open)"; }
 	done
-	# records that cannot resolve are reported with both lines
-	"$A" "$FX"/alt-bad.s > /dev/null 2> err; rc=$?
-	[ $rc = 1 ] || bad "alt-bad exit $rc"
-	grep -q 'alt-bad.s:15: altinstr: original-instruction label 661b resolves to .data (line 8)' err || { cat err; bad "alt-bad orig"; }
-	grep -q 'alt-bad.s:16: altinstr: replacement label 663b resolves to .text (line 11)' err || bad "alt-bad repl"
+	# records that cannot resolve are reported with both lines, as warnings:
+	# the assembly is valid, and a check never fails a build
+	"$A" "$FX"/alt-bad.s > o.s 2> err; rc=$?
+	[ $rc = 0 ] && cmp -s "$FX"/alt-bad.s o.s || bad "alt-bad exit $rc, or changed"
+	grep -q 'altinstr: warning: original-instruction' err || bad "alt-bad: not a warning"
+	grep -q 'alt-bad.s:15: altinstr: warning: original-instruction label 661b resolves to .data (line 8)' err || { cat err; bad "alt-bad orig"; }
+	grep -q 'alt-bad.s:16: altinstr: warning: replacement label 663b resolves to .text (line 11)' err || bad "alt-bad repl"
+}
+
+# gcc's own directives inside a lazily closed #APP region (Debian's 6.1
+# config: fs/proc/meminfo.c, ccu_frac.c, async_xor.c): nothing to rewrite,
+# no warning, and GNU as takes the output without a word.
+t_toplevel_asm() {
+	local f
+	for f in "-O2 -g -pg -mfentry -mrecord-mcount" "-O2 -pg -mfentry -mrecord-mcount" "-O2"; do
+		# shellcheck disable=SC2086
+		gcc $f -S -o t.s "$FX"/toplevel-asm.c || bad "gcc $f"
+		grep -q '^#NO_APP' t.s && grep -q 'rodata.str1' t.s || bad "fixture lost its construct ($f)"
+		"$A" t.s > o.s 2> err || bad "asmfix ($f): $(cat err)"
+		[ -s err ] && bad "messages ($f): $(cat err)"
+		cmp -s t.s o.s || { diff t.s o.s | head; bad "rewritten ($f)"; }
+		as --64 -o o.o o.s 2> err && [ ! -s err ] || bad "as ($f): $(head -3 err)"
+	done
 }
 
 t_icc_facts() {
@@ -325,6 +343,7 @@ common-oracle) t_common_oracle ;;
 listing2) t_listing2 ;;
 used-accessors) t_used_accessors ;;
 altinstr) t_altinstr ;;
+toplevel-asm) t_toplevel_asm ;;
 icc-facts) t_icc_facts ;;
 idempotent) t_idempotent ;;
 bad-input) t_bad_input ;;

@@ -381,11 +381,29 @@ static void test_altinstr(void **state)
 	       " .long 661b - .\n .long 6641f - .\n .word 26\n .byte 1\n .byte 1\n.popsection\n"
 	       ".pushsection .altinstr_replacement, \"ax\"\n6641:\n\tmfence\n6651:\n.popsection\n",
 	       NULL, 0);
-	/* replacement never defined; original in data */
+	/* replacement never defined; original in data: warnings, unchanged */
 	expect("altinstr", ".pushsection .altinstructions,\"a\"\n .long 661b - .\n .long 663f - .\n"
-	       ".popsection\n", NULL, 1);
+	       ".popsection\n", ".pushsection .altinstructions,\"a\"\n .long 661b - .\n"
+	       " .long 663f - .\n.popsection\n", 0);
 	expect("altinstr", ".data\n661:\n.pushsection .altinstructions,\"a\"\n .long 661b - .\n"
-	       ".popsection\n.section .altinstr_replacement,\"ax\"\n663:\n.previous\n", NULL, 1);
+	       ".popsection\n.section .altinstr_replacement,\"ax\"\n663:\n.previous\n", NULL, 0);
+	/*
+	 * gcc's lazy #NO_APP: its string section inside the #APP region of a
+	 * top-level asm is not a pair, and its own .previous closes nothing.
+	 */
+	expect("altinstr", "#APP\n.section .initcall5.init,\"a\"\n.long f - .\n.previous\n"
+	       "\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n.LC0:\n\t.string \"m\"\n#NO_APP\n"
+	       "\t.section\t.init.text,\"ax\",@progbits\nf:\n1:\tcall __fentry__\n"
+	       "\t.section __mcount_loc, \"a\",@progbits\n\t.quad 1b\n\t.previous\n\tret\n",
+	       "#APP\n.section .initcall5.init,\"a\"\n.long f - .\n.previous\n"
+	       "\t.section\t.rodata.str1.1,\"aMS\",@progbits,1\n.LC0:\n\t.string \"m\"\n#NO_APP\n"
+	       "\t.section\t.init.text,\"ax\",@progbits\nf:\n1:\tcall __fentry__\n"
+	       "\t.section __mcount_loc, \"a\",@progbits\n\t.quad 1b\n\t.previous\n\tret\n", 0);
+	/* compiler directives between, but .previous lands where the asm left: kept */
+	expect("altinstr", "\t.text\n#APP\n661:\n\tnop\n.section .altinstructions,\"a\"\n#NO_APP\n"
+	       "\t.text\n\t.section .altinstructions,\"a\"\n#APP\n.previous\n#NO_APP\n",
+	       "\t.text\n#APP\n661:\n\tnop\n.section .altinstructions,\"a\"\n#NO_APP\n"
+	       "\t.text\n\t.section .altinstructions,\"a\"\n#APP\n.previous\n#NO_APP\n", 0);
 	/* unbalanced .popsection: warning, passed through */
 	expect("altinstr", ".popsection\n\tnop\n", ".popsection\n\tnop\n", 0);
 }
