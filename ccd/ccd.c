@@ -44,6 +44,8 @@ static const char usage_text[] =
 "  --ccd-passes=LIST   asmfix passes: all, none or a comma list\n"
 "  --ccd-keep-prefix=P used-accessors function prefix\n"
 "  --ccd-verbose       print each command on stderr\n"
+"  --ccd-strict        GNU as rejecting the repaired assembly fails the compile\n"
+"                      (default: use the backend's own assembly and warn)\n"
 "  --ccd-profile-use=DIR  give each compile its object's gcda profile from DIR\n"
 "  --ccd-profile-report=FILE  append \"STATUS OBJECT\" per compile to FILE\n"
 "  --ccd-profile-summary=FILE  count a profile report's lines and exit\n"
@@ -56,7 +58,7 @@ static const char usage_text[] =
 "\n"
 "Environment (below the options, above the config files):\n"
 "  CCD_CC, CCD_PROFILE, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX,\n"
-"  CCD_PROFILE_USE, CCD_PROFILE_REPORT\n"
+"  CCD_PROFILE_USE, CCD_PROFILE_REPORT, CCD_STRICT\n"
 "                      same as the options above\n"
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
@@ -76,10 +78,21 @@ static const struct {
 	{ "--ccd-passes=", CCD_KEY_PASSES },
 	{ "--ccd-keep-prefix=", CCD_KEY_KEEP_PREFIX },
 	{ "--ccd-verbose=", CCD_KEY_VERBOSE },
+	{ "--ccd-strict=", CCD_KEY_STRICT },
 	{ "--ccd-profile-use=", CCD_KEY_PROFILE_USE },
 	{ "--ccd-profile-report=", CCD_KEY_PROFILE_REPORT },
 	{ "--ccd-profile=", CCD_KEY_PROFILE },
 	{ "--assem=", CCD_KEY_ASSEM },
+};
+
+/* Options without a value: the key set to yes. */
+static const struct {
+	const char *opt;
+	enum ccd_key key;
+} flag_opts[] = {
+	{ "--ccd-verbose", CCD_KEY_VERBOSE },
+	{ "--ccd-strict", CCD_KEY_STRICT },
+	{ "--assem", CCD_KEY_ASSEM },
 };
 
 /* Overrides are collected first and applied after the config is loaded. */
@@ -100,15 +113,15 @@ static int own_option(struct ccd_opts *o, const char *a, struct override *ov, in
 			return 1;
 		}
 	}
-	if (!strcmp(a, "--ccd-verbose")) {
-		ov[*nov].key = CCD_KEY_VERBOSE;
-		ov[*nov].val = "yes";
-		ov[(*nov)++].origin = a;
-	} else if (!strcmp(a, "--assem")) {
-		ov[*nov].key = CCD_KEY_ASSEM;
-		ov[*nov].val = "yes";
-		ov[(*nov)++].origin = a;
-	} else if (!strcmp(a, "--ccd-help")) {
+	for (size_t i = 0; i < sizeof(flag_opts) / sizeof(*flag_opts); i++) {
+		if (!strcmp(a, flag_opts[i].opt)) {
+			ov[*nov].key = flag_opts[i].key;
+			ov[*nov].val = "yes";
+			ov[(*nov)++].origin = a;
+			return 1;
+		}
+	}
+	if (!strcmp(a, "--ccd-help")) {
 		o->help = 1;
 	} else if (!strcmp(a, "--ccd-version")) {
 		o->version = 1;
@@ -262,6 +275,7 @@ static int compile_cmd(const struct backend *be, const struct ccd_cmd *cmd,
 		.keep_prefix = config_get(cfg, CCD_KEY_KEEP_PREFIX),
 		.assem = assem_level(config_get(cfg, CCD_KEY_ASSEM)),
 		.verbose = config_bool(cfg, CCD_KEY_VERBOSE),
+		.strict = config_bool(cfg, CCD_KEY_STRICT),
 		.pgo_report = config_get(cfg, CCD_KEY_PROFILE_REPORT),
 	};
 	int ret;

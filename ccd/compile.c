@@ -220,11 +220,23 @@ static int copy_file(const char *from, const char *to)
 	return 0;
 }
 
+/* The passes that changed something, as a mask of the pass table. */
+static unsigned changed_passes(const struct asmfix_stats *st)
+{
+	unsigned mask = 0;
+
+	for (size_t i = 0; i < asmfix_pass_count(); i++)
+		if (st->changes[i])
+			mask |= 1u << i;
+	return mask;
+}
+
 /* asmfix from the backend's .s to dst; 0 or 1 (message printed). */
 static int repair(const struct compile_opts *o, const char *src, const char *dst,
-		  const char *name)
+		  const char *name, unsigned *changed)
 {
 	struct asmfix_options opt;
+	struct asmfix_stats st;
 	int in, out, rc;
 
 	memset(&opt, 0, sizeof(opt));
@@ -244,7 +256,9 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	}
 	if (o->verbose)
 		note("asmfix: %s -> %s", src, dst);
-	rc = asmfix_filter(&opt, in, out, NULL);
+	memset(&st, 0, sizeof(st));
+	rc = asmfix_filter(&opt, in, out, &st);
+	*changed = changed_passes(&st);
 	close(in);
 	if (close(out) && !rc)
 		rc = error_errno("cannot write %s", dst);
@@ -253,15 +267,16 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	return rc ? 1 : 0;
 }
 
+/* as, its stderr to err (-1: ours), then the -gsplit-dwarf steps; 0 or 1. */
 static int assemble(const struct compile_opts *o, const char *as, const char *asm_path,
-		    const char *obj, const struct ccd_input *in)
+		    const char *obj, const struct ccd_input *in, int err)
 {
 	struct strvec args = STRVEC_INIT;
 	int status;
 
 	strvec_push(&args, as);
 	assemble_args(&args, o->be->profile, o->cmd, obj, asm_path);
-	status = run(o, &args);
+	status = run_err(o, &args, err);
 	strvec_clear(&args);
 	if (!status_ok(status))
 		return 1;
@@ -293,6 +308,7 @@ struct job {
 	const char *raw;	/* temp: the backend's -S output */
 	const char *fixed;	/* repaired assembly: out (-S), keep, or a temp */
 	int fixed_is_temp;
+	unsigned changed;	/* passes that changed the backend's assembly */
 	struct pgo_job pgo;
 };
 
@@ -379,7 +395,7 @@ static int job_repair(const struct compile_opts *o, struct job *j, int assem)
 		close(fd);
 		j->fixed_is_temp = 1;
 	}
-	if (repair(o, j->raw, j->fixed, j->keep_raw)) {
+	if (repair(o, j->raw, j->fixed, j->keep_raw, &j->changed)) {
 		/* Never a truncated output (preamble: bad input). */
 		if (!j->fixed_is_temp)
 			tempfile_remove(j->fixed);
@@ -391,10 +407,81 @@ static int job_repair(const struct compile_opts *o, struct job *j, int assem)
 	return 0;
 }
 
+/* The first line of what as said, for a one-line warning. */
+static void first_line(struct strbuf *sb, const char *said)
+{
+	const char *p = strstr(said, "Error: ");
+	size_t n;
+
+	p = p ? p + 7 : said;
+	n = strcspn(p, "\n");
+	strbuf_add(sb, p, n);
+}
+
+/* assemble() with as's messages kept in said; 0 or 1. */
+static int assemble_said(const struct compile_opts *o, const char *as, const char *asm_path,
+			 const struct job *j, const struct ccd_input *in, struct strbuf *said)
+{
+	const char *err_path;
+	int fd = tempfile_create("ccd", ".err", &err_path), ret;
+
+	if (fd < 0)
+		return 1;
+	ret = assemble(o, as, asm_path, j->out, in, fd);
+	if (lseek(fd, 0, SEEK_SET) || strbuf_read_fd(said, fd))
+		warning("cannot read back %s: %s", err_path, strerror(errno));
+	close(fd);
+	tempfile_remove(err_path);
+	return ret;
+}
+
+static void say(const struct strbuf *said)
+{
+	if (said->len)
+		(void)!write_in_full(2, said->buf, said->len);
+}
+
+/*
+ * The safety net: when GNU as rejects what the passes made of the
+ * backend's assembly but takes the backend's own, the object is the
+ * backend's own and the user hears once which pass broke it (strict:
+ * an error).  A rewrite bug costs a warning, never a failed build.
+ */
+static int assemble_repaired(const struct compile_opts *o, const char *as, struct job *j,
+			     const struct ccd_input *in)
+{
+	struct strbuf said = STRBUF_INIT, own = STRBUF_INIT, why = STRBUF_INIT;
+	char passes[128];
+	int ret;
+
+	if (!j->changed)
+		return assemble(o, as, j->fixed, j->out, in, -1);
+	ret = assemble_said(o, as, j->fixed, j, in, &said);
+	asmfix_format_passes(j->changed, passes, sizeof(passes));
+	if (ret && !o->strict && !assemble_said(o, as, j->raw, j, in, &own)) {
+		first_line(&why, said.buf);
+		warning("%s: GNU as rejected the assembly as repaired by %s (%s); "
+			"the object is the backend's own assembly, unrepaired",
+			in->path, passes, why.buf);
+		say(&own);
+		ret = 0;
+	} else {
+		say(&said);
+		if (ret && o->strict)
+			error("%s: GNU as rejected the assembly as repaired by %s (strict: "
+			      "no fallback to the backend's own)", in->path, passes);
+	}
+	strbuf_release(&why);
+	strbuf_release(&own);
+	strbuf_release(&said);
+	return ret;
+}
+
 static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		       const char *as)
 {
-	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, { PGO_OFF, NULL } };
+	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, 0,
+			 { PGO_OFF, NULL } };
 	int ret, assem = o->assem;
 	struct stat st;
 
@@ -409,7 +496,7 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 	if (!ret && o->cmd->action == 'c') {
 		/* as writes the object in place; removed if anything fails, as gcc does. */
 		tempfile_register(j.out);
-		ret = assemble(o, as, j.fixed, j.out, in);
+		ret = assemble_repaired(o, as, &j, in);
 		if (ret)
 			tempfile_remove(j.out);
 		else

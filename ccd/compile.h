@@ -14,6 +14,7 @@ struct compile_opts {
 	const char *keep_prefix;
 	int assem;		/* 0, 1 (keep .S), 2 (also .raw.S) */
 	int verbose;
+	int strict;		/* as rejecting repaired assembly fails: no fallback */
 	const char *pgo_dir;	/* absolute profile directory, NULL: no profile use */
 	const char *pgo_build_dir;	/* the directory gcc takes profile paths from */
 	const char *pgo_report;	/* append one line per object here, or NULL */

@@ -25,6 +25,9 @@ static const struct config_key_info ccd_info[CCD_KEY__COUNT] = {
 		"directory of gcda profiles, one per object (profile-guided builds)" },
 	[CCD_KEY_PROFILE_REPORT] = { "profile_report", "CCD_PROFILE_REPORT", CFGT_STRING, NULL, NULL,
 		"file ccd appends each object's profile status to" },
+	[CCD_KEY_STRICT] = { "strict", "CCD_STRICT", CFGT_BOOL, NULL, "no",
+		"GNU as rejecting the repaired assembly fails the compile (default: the "
+		"backend's own assembly is used, with a warning)" },
 };
 
 static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {

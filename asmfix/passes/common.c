@@ -10,6 +10,10 @@
  * where gcc gives it .bss.<name>.  We emit the definition inside
  * .pushsection/.popsection, so the section that was current is untouched.
  * .lcomm is already a local .bss definition and is left alone.
+ * A symbol may have several .comm lines (an asm's and the compiler's):
+ * GAS keeps one symbol, so a repeat with the same size and alignment is
+ * dropped; any other repeat is left as it is (GAS then rejects the
+ * definition, and ccd falls back to the backend's own assembly).
  */
 #include "../internal.h"
 #include "../symset.h"
@@ -19,8 +23,19 @@
 
 struct common {
 	struct symset local;	/* names declared .local so far */
+	struct symset defined;	/* names rewritten: line, tag = comm_key() */
 	struct strbuf sb;
 };
+
+/* Size and alignment in one tag; -1 where they do not fit. */
+static long comm_key(long long size, long long align)
+{
+	int log2 = 0;
+
+	while ((1LL << log2) < align)
+		log2++;
+	return size < (1LL << 40) ? (long)(size << 6 | log2) : -1;
+}
 
 static void *common_init(struct asmfix_ctx *ctx)
 {
@@ -32,6 +47,7 @@ static void common_release(void *data)
 {
 	struct common *c = data;
 	symset_release(&c->local);
+	symset_release(&c->defined);
 	strbuf_release(&c->sb);
 	free(c);
 }
@@ -48,6 +64,26 @@ static long long default_align(long long size)
 static int is_pow2(long long v)
 {
 	return v > 0 && !(v & (v - 1));
+}
+
+/* A .comm of a name already defined here: dropped if it is the same. */
+static int repeated(struct asmfix_ctx *ctx, struct common *c, struct asm_line *ln,
+		    struct asm_str name, long key)
+{
+	struct sym_entry *e = symset_get(&c->defined, name.p, name.len);
+
+	if (!e) {
+		e = symset_add(&c->defined, name.p, name.len);
+		e->line = ln->no;
+		e->tag = key;
+		return 0;
+	}
+	if (key < 0 || e->tag != key)
+		return 1;	/* GAS would keep one size: not ours to choose */
+	line_delete(ctx);
+	pass_change(ctx, ln->no, ".comm %.*s again, same size and alignment: defined at line %lu",
+		    (int)name.len, name.p, e->line);
+	return 1;
 }
 
 static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
@@ -85,6 +121,8 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	 * -fdata-sections does gcc give it a .bss.<name> section.
 	 */
 	if (local && !ctx->opt->data_sections)
+		return;
+	if (repeated(ctx, c, ln, name, comm_key(size, align)))
 		return;
 
 	strbuf_reset(&c->sb);

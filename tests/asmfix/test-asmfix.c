@@ -236,6 +236,14 @@ static void test_common(void **state)
 	/* .local + .comm is already a local .bss object; .lcomm too */
 	expect("common", "\t.local s\n\t.comm s,8,8\n\t.lcomm t,4\n",
 	       "\t.local s\n\t.comm s,8,8\n\t.lcomm t,4\n", 0);
+	/* the same symbol again: dropped if the same, else not ours to choose */
+	expect("common", ".comm x,4,4\n.comm x,4,4\n",
+	       "\t.pushsection\t.bss,\"aw\",@nobits\n\t.globl\tx\n\t.balign\t4\n"
+	       "\t.type\tx, @object\n\t.size\tx, 4\nx:\n\t.zero\t4\n\t.popsection\n", 0);
+	expect("common", ".comm x,4,4\n.comm x,4,8\n",
+	       "\t.pushsection\t.bss,\"aw\",@nobits\n\t.globl\tx\n\t.balign\t4\n"
+	       "\t.type\tx, @object\n\t.size\tx, 4\nx:\n\t.zero\t4\n\t.popsection\n"
+	       ".comm x,4,8\n", 0);
 	/* malformed */
 	expect("common", "\t.comm x,n*2,4\n", NULL, 1);
 	expect("common", "\t.comm x,4,3\n", NULL, 1);
