@@ -36,7 +36,7 @@ CHECK_CONTEXT=$T
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$MINIMAL" "$KBENCHCFG" \
+	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$MINIMAL" "$KBENCHCFG" "$KTEST_SRC"/distro/* \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
 }
@@ -45,11 +45,18 @@ tool_sum() {
 # time: the pgo loop, three kernels in a row, takes one slot while the
 # other three follow each other in the other); the extended ones are
 # built only with CCD_KTEST_EXTENDED=1 (see tests/README).
-KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 x86_64-612-clang-keep x86_64-ccache"
+KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 debian-61 x86_64-612-clang-keep debian-612 x86_64-ccache debian-61-clang"
 KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386"
+# Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
+KCONFIGS_HOURS="debian-61-full"
 
 # A test that needs an extended configuration skips (exit 77) unless asked for.
 extended_only() {	# name
+	case " $KCONFIGS_HOURS " in *" $1 "*)
+		[ "${CCD_KTEST_FULL_DISTRO:-0}" = 1 ] && return 0
+		log "SKIP: configuration $1 takes hours: built only with CCD_KTEST_FULL_DISTRO=1"
+		exit 77 ;;
+	esac
 	case " $KCONFIGS_EXTENDED " in *" $1 "*) ;; *) return 0 ;; esac
 	[ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && return 0
 	log "SKIP: configuration $1 is built only with CCD_KTEST_EXTENDED=1 (CI time budget)"
@@ -140,6 +147,89 @@ recipe_i386() {
 	CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$MINIMAL" --arch=i386 \
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
 }
+
+# Debian's configurations, as a packager builds them outside Debian's own
+# packaging: no signing keys, no module signing, no BTF (no pahole).
+DISTRO_FIXES=(--set-str=SYSTEM_TRUSTED_KEYS= --set-str=SYSTEM_REVOCATION_KEYS=
+	--disable=MODULE_SIG_ALL --disable=DEBUG_INFO_BTF)
+DEBIAN61=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+DEBIAN612=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+SAMPLES=$KTEST_SRC/distro
+
+# The make targets of a sample file (objects and directories), as --target=.
+sample_targets() {	# sample
+	local t
+	while read -r t _; do
+		case $t in ''|'#'*) continue ;; esac
+		echo "--target=$t"
+	done <"$1"
+}
+
+# The objects a sample made in an O= directory: a directory target gives
+# every .o in it, vmlinux or modules every .o of the tree (host tools aside).
+sample_objects() {	# sample objdir
+	local t
+	while read -r t _; do
+		case $t in
+		''|'#'*) continue ;;
+		vmlinux|modules) (cd "$2" && find . -path ./scripts -prune -o -path ./tools -prune \
+			-o -name '*.o' -printf '%P\n') ;;
+		*/) (cd "$2" && find "$t" -name '*.o' 2>/dev/null) ;;
+		*) [ -f "$2/$t" ] && echo "$t" ;;
+		esac
+	done <"$1" | sort -u
+}
+
+# distro_pair SOURCE CONFIG SAMPLE: the sample built with plain gcc (make -k:
+# what gcc cannot build is left out), its objects kept in gcc/, then
+# through ccd+lkd in the same O= directory: Kconfig and prepare are shared,
+# every compile runs again (Kbuild sees a new command line).
+distro_pair() {
+	local targets
+	mapfile -t targets < <(sample_targets "$3")
+	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot "${targets[@]}" -- -k
+	echo $? >"$dir/gcc.status"
+	sample_objects "$3" "$dir/obj" >"$dir/gcc.list"
+	[ -s "$dir/gcc.list" ] || return 1
+	rm -rf "$dir/gcc" && mkdir "$dir/gcc" &&
+		(cd "$dir/obj" && cpio -pdm --quiet "$dir/gcc" <"$dir/gcc.list" &&
+			xargs rm -f <"$dir/gcc.list") || return 1
+	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
+	echo $? >"$dir/ccd.status"
+	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
+}
+
+# distro_clang SOURCE CONFIG SAMPLE: the sample through ccd with the clang
+# backend; then plain clang on what ccd did not build, to tell ccd's
+# failures from clang's own.  (clang's objects through ccd differ from
+# clang -c by the assembler: GNU as, not the integrated one.)
+distro_clang() {
+	local targets retry=() t
+	mapfile -t targets < <(sample_targets "$3")
+	CCD_CC=clang "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
+	echo $? >"$dir/ccd.status"
+	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
+	[ -s "$dir/ccd.list" ] || return 1
+	for t in "${targets[@]}"; do
+		t=${t#--target=}
+		case $t in */) continue ;; esac
+		grep -qxF "$t" "$dir/ccd.list" || retry+=(--target="$t")
+	done
+	: >"$dir/clang-only.list"
+	[ ${#retry[@]} = 0 ] && return 0
+	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot "${retry[@]}" -- -k CC=clang
+	sample_objects "$3" "$dir/obj" | comm -23 - "$dir/ccd.list" >"$dir/clang-only.list"
+}
+
+recipe_debian_61() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
+recipe_debian_612() { distro_pair "$KSOURCE612" "$DEBIAN612" "$SAMPLES/debian-6.12.sample"; }
+# The whole of Debian's 6.1 configuration, vmlinux and every module (hours).
+recipe_debian_61_full() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1-full.sample"; }
+recipe_debian_61_clang() { distro_clang "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
 
 build_locked() {	# name
 	local name=$1 key t0

@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kernel-distro CONFIG: a fixed sample of a distribution's own kernel
+# configuration (debian-61: Linux 6.1 with linux-config-6.1's amd64 config;
+# debian-612: 6.12 with linux-config-6.12's), objects and composite modules,
+# built with plain make (gcc) and with make CC=ccd LD=lkd at the same path:
+# every object gcc builds builds through ccd, byte-identical, and the ccd
+# objects pass lkd --lkd-verify.  debian-61-clang: the 6.1 sample through
+# ccd with CCD_CC=clang: every object clang builds builds through ccd, and
+# passes lkd --lkd-verify.  The samples are tests/kernel/distro/*.sample.
+. "$(dirname "$0")/lib.sh"
+cfg=${1:?usage: distro.sh CONFIG}
+
+need_build "$cfg" || fail "the $cfg builds failed"
+verify() {	# the objects ccd built pass lkd --lkd-verify
+	local list=$KWORK/distro.$$.list
+	sed "s|^|$dir/obj/|" "$dir/ccd.list" >"$list"
+	if "$LKD" --lkd-verify @"$list" >"$list.out" 2>&1; then
+		log "lkd --lkd-verify: $(wc -l <"$list") objects, clean"
+	else
+		head -n 20 "$list.out" | sed 's/^/  | /'
+		bad "lkd --lkd-verify found problems"
+	fi
+	rm -f "$list" "$list.out"
+}
+safety_net() {	# a pass's rewrite that as rejected is a bug, even if the build went on
+	grep -F 'GNU as rejected the assembly' "$dir.log" | head -10 | sed 's/^/  | safety net: /'
+	grep -qF 'GNU as rejected the assembly' "$dir.log" && bad "the safety net caught a pass's rewrite (above)"
+}
+
+# The clang backend: what clang builds, ccd builds.
+if [ -f "$dir/clang-only.list" ]; then
+	log "$(wc -l <"$dir/ccd.list") objects built through ccd with CCD_CC=clang"
+	[ ! -s "$dir/clang-only.list" ] || { sed 's/^/  | clang built, ccd did not: /' "$dir/clang-only.list"
+		bad "$(wc -l <"$dir/clang-only.list") objects clang built failed through ccd"; }
+	[ "$(wc -l <"$dir/ccd.list")" -ge 100 ] || bad "only $(wc -l <"$dir/ccd.list") objects built"
+	safety_net
+	verify
+	finish
+fi
+[ "$(cat "$dir/gcc.status")" = 0 ] ||
+	log "plain gcc did not build all of the sample (make -k); compared: what it built"
+only=$(comm -23 "$dir/gcc.list" "$dir/ccd.list")
+[ -z "$only" ] || { echo "$only" | head -30 | sed 's/^/  | gcc built, ccd did not: /'
+	grep -E 'Error|error:|warning: .*GNU as rejected' "$dir.log" | head -20 | sed 's/^/  | /'
+	bad "$(echo "$only" | wc -l) objects gcc built failed through ccd+lkd"; }
+safety_net
+
+n=0 same=0 differ=0
+while IFS= read -r o; do
+	[ -f "$dir/obj/$o" ] || continue
+	n=$((n + 1))
+	if cmp -s "$dir/gcc/$o" "$dir/obj/$o"; then
+		same=$((same + 1))
+	else
+		differ=$((differ + 1))
+		[ $differ -le 20 ] && echo "  | differs: $o"
+	fi
+done <"$dir/gcc.list"
+log "$(wc -l <"$dir/gcc.list") objects built by gcc, $n through ccd+lkd: $same byte-identical, $differ differ"
+[ "$n" -ge 100 ] || bad "only $n objects compared: the sample did not build"
+[ $differ = 0 ] || bad "$differ objects differ"
+verify
+finish
