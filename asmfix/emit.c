@@ -214,6 +214,16 @@ void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 	va_end(ap);
 }
 
+void pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+{
+	va_list ap;
+	if (!ctx->opt->check_only)
+		return;
+	va_start(ap, fmt);
+	vreport(ctx, no, "left as is", fmt, ap);
+	va_end(ap);
+}
+
 void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 {
 	va_list ap;

@@ -186,6 +186,12 @@ int q_delete_line(struct asmfix_ctx *ctx, unsigned long no);
 /* The held text of a line (without newline), NULL if not held. */
 const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len);
 
+/*
+ * Text a pass would rewrite if its precondition held exactly: it goes out
+ * unchanged, and check mode says why.
+ */
+__attribute__((format(printf, 3, 4)))
+void pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 /* A change made by the current pass: counted, and reported in check mode. */
 __attribute__((format(printf, 3, 4)))
 void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);

@@ -220,6 +220,10 @@ static int close_pair(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_lin
 	const char *text;
 
 	/* Proven broken: GAS's .previous would not return where the asm left. */
+	if (p->foreign && a->sec.depth == p->depth &&
+	    a->sec.prev.sec == p->cur.sec && a->sec.prev.sub == p->cur.sub)
+		pass_unproven(ctx, ln->no, ".section at line %lu/.previous: compiler directives "
+			      "between, but .previous returns where the asm left", p->line);
 	if (!p->foreign || a->sec.depth != p->depth ||
 	    (a->sec.prev.sec == p->cur.sec && a->sec.prev.sub == p->cur.sub)) {
 		if (!a->npairs)

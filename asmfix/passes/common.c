@@ -78,8 +78,12 @@ static int repeated(struct asmfix_ctx *ctx, struct common *c, struct asm_line *l
 		e->tag = key;
 		return 0;
 	}
-	if (key < 0 || e->tag != key)
-		return 1;	/* GAS would keep one size: not ours to choose */
+	if (key < 0 || e->tag != key) {
+		pass_unproven(ctx, ln->no, ".comm %.*s again with another size or alignment than "
+			      "at line %lu (GAS keeps one: not ours to choose)",
+			      (int)name.len, name.p, e->line);
+		return 1;
+	}
 	line_delete(ctx);
 	pass_change(ctx, ln->no, ".comm %.*s again, same size and alignment: defined at line %lu",
 		    (int)name.len, name.p, e->line);
