@@ -25,6 +25,8 @@ static const struct config_key_info ccd_info[CCD_KEY__COUNT] = {
 		"directory of gcda profiles, one per object (profile-guided builds)" },
 	[CCD_KEY_PROFILE_REPORT] = { "profile_report", "CCD_PROFILE_REPORT", CFGT_STRING, NULL, NULL,
 		"file ccd appends each object's profile status to" },
+	[CCD_KEY_TARGET] = { "target", "CCD_TARGET", CFGT_STRING, NULL, NULL,
+		"backend's target machine: a name (aarch64, arm, ...) or triple (default: ask the compiler)" },
 };
 
 static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {

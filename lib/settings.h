@@ -15,6 +15,7 @@ enum ccd_key {
 	CCD_KEY_KEEP_PREFIX,	/* used-accessors function prefix */
 	CCD_KEY_PROFILE_USE,	/* directory of gcda profiles */
 	CCD_KEY_PROFILE_REPORT,	/* file of one profile status line per object */
+	CCD_KEY_TARGET,		/* the backend's target ("": ask the compiler) */
 	CCD_KEY__COUNT
 };
 

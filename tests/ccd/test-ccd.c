@@ -321,7 +321,7 @@ static const char *as_line(const char *profile, const char *args)
 
 	split(&in, args);
 	classify(&cmd, (int)in.nr, in.v);
-	assemble_args(&out, profile_by_name(profile), &cmd, "o.o", "t.s");
+	assemble_args(&out, profile_by_name(profile), &cmd, NULL, "o.o", "t.s");
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "");
 	join(&sb, &out);
