@@ -165,7 +165,7 @@ static int gcc_arm(struct strvec *out, const struct as_target *tg, const struct 
 		G("-mbig-endian", "-mlittle-endian"), G("-march="), G("-mabi="), G("-mfpu="),
 		G("-mfloat-abi=", "-msoft-float", "-mhard-float"),
 	};
-	char buf[128], march[128];
+	char buf[128], dflt[128], march[128];
 	const char *fabi = NULL, *arch, *abi, *w;
 	int soft;
 
@@ -185,7 +185,7 @@ static int gcc_arm(struct strvec *out, const struct as_target *tg, const struct 
 		return -1;
 	arch = value(cmd, "-march=");
 	if (!arch)
-		arch = default_value(tg, "-march=", march, sizeof(march));
+		arch = default_value(tg, "-march=", dflt, sizeof(dflt));
 	if (arch && soft) {
 		/* ... and takes the FP extension off for soft-float. */
 		size_t n = strlen(arch);
