@@ -178,12 +178,19 @@ static int verify(struct lkd_opts *o)
 	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/* The linker command: the config value split at blanks ("ccache ld" works too). */
+/*
+ * The linker command: the config value split at blanks ("ccache ld" works
+ * too); none configured: Kbuild's ${CROSS_COMPILE}ld, as make LD= would
+ * have run without lkd.
+ */
 static void ld_command(struct lkd_opts *o, struct strvec *argv)
 {
-	strvec_split(argv, config_get(&o->cfg, LKD_KEY_LD));
+	const char *cross = getenv("CROSS_COMPILE"), *ld = config_get(&o->cfg, LKD_KEY_LD);
+
+	if (ld)
+		strvec_split(argv, ld);
 	if (!argv->nr)
-		strvec_push(argv, "ld");
+		strvec_pushf(argv, "%sld", cross ? cross : "");
 }
 
 __attribute__((noreturn))
