@@ -42,7 +42,7 @@ static void usage(void)
 	       "then runs ld with the same arguments, then checks ld's output.\n"
 	       "--help and --version are ld's: they pass through to ld.\n"
 	       "\n"
-	       "  --lkd-ld=CMD              linker to run (default: ld)\n"
+	       "  --lkd-ld=CMD              linker to run (default: ${CROSS_COMPILE}ld)\n"
 	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
 	       "  --lkd-altinstr-layout=L   .altinstructions layout: auto (default: read off\n"
 	       "                            each object), linux612, linux6 or linux26\n"
