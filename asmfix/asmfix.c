@@ -418,17 +418,25 @@ static void ctx_release(struct asmfix_ctx *ctx)
 	asm_lexer_release(&ctx->lazy_lx);
 }
 
-int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
+int asmfix_filter(const struct asmfix_options *opt_in, int in_fd, int out_fd,
 		  struct asmfix_stats *stats)
 {
+	struct asmfix_options eff = *opt_in, *opt = &eff;
 	struct asmfix_ctx ctx;
 	struct line_reader r;
 	unsigned long lineno = 0;
+	unsigned applies = asmfix_target_passes(opt_in->target);
 	int ret = 0;
 
 	if (stats)
 		memset(stats, 0, sizeof(*stats));
+	if (!applies)
+		return -1;	/* an unknown target: said */
+	/* A pass for another machine would misread this assembly: not run. */
+	eff.passes &= applies;
 	ctx_init(&ctx, opt, out_fd, stats);
+	ctx.target = target_named(opt->target ? opt->target : "x86_64");
+	ctx.lx.comment = ctx.lazy_lx.comment = ctx.target->comment;
 	reader_init(&r, in_fd);
 	for (;;) {
 		const char *chunk;

@@ -17,6 +17,13 @@ struct asmfix_options {
 	int check_only;		/* report what would change, output the input unchanged */
 	const char *keep_prefix;	/* used-accessors prefix; NULL = "__ccd_keep_" */
 	int data_sections;	/* compile used -fdata-sections: .comm -> .bss.<name> */
+	/*
+	 * The assembly's target: a name or triple lib/target.c knows
+	 * ("aarch64", "arm-linux-gnueabihf"); NULL: x86_64.  It decides the
+	 * comment syntax, what the passes write (%object on arm) and which
+	 * passes apply (asmfix_target_passes).
+	 */
+	const char *target;
 };
 
 struct asmfix_stats {
@@ -32,6 +39,13 @@ struct asmfix_stats {
  */
 int asmfix_filter(const struct asmfix_options *opt, int in_fd, int out_fd,
 		  struct asmfix_stats *stats);
+
+/*
+ * The passes that apply to target (asmfix_options.target's spelling):
+ * a mask; 0 and an error message for a target asmfix does not know.
+ * Passes outside it are skipped even when asked for.
+ */
+unsigned asmfix_target_passes(const char *target);
 
 /* Pass table access, in table (execution) order. */
 size_t asmfix_pass_count(void);

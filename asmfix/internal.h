@@ -16,6 +16,7 @@
 #include "asmfix.h"
 #include "parse.h"
 #include "strbuf.h"
+#include "target.h"
 
 /* Lines at a chunk's end from which a needle may still follow (> UA_MAX_PRE). */
 #define ASMFIX_TAIL_LINES 40
@@ -65,6 +66,8 @@ struct asmfix_ctx;
 struct asmfix_pass {
 	const char *name;
 	const char *help;
+	/* Bit (1u << enum target_arch) per architecture it applies to; 0: all. */
+	unsigned arches;
 	void *(*init)(struct asmfix_ctx *ctx);
 	void (*line)(struct asmfix_ctx *ctx, void *data, struct asm_line *ln);
 	void (*finish)(struct asmfix_ctx *ctx, void *data);	/* at end of input */
@@ -110,7 +113,8 @@ struct asmfix_pass {
 };
 
 struct asmfix_ctx {
-	const struct asmfix_options *opt;
+	const struct asmfix_options *opt;	/* passes: only those the target takes */
+	const struct target *target;
 	const char *file;
 	struct asmfix_stats *stats;
 	int failed;		/* a pass reported an error */

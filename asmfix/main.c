@@ -32,6 +32,9 @@ static void usage(FILE *f)
 "  --list-passes       print the passes, one per line, name first\n"
 "  --keep-prefix=P     used-accessors: remove functions named P* (default __ccd_keep_)\n"
 "  --data-sections     common: the compile used -fdata-sections (.bss.<name>)\n"
+"  --target=TARGET     the assembly's machine: x86_64 (default), i386, aarch64,\n"
+"                      arm, riscv64, ppc64le, s390x... or a triple; passes for\n"
+"                      other machines are skipped\n"
 "  -o OUT              write to OUT (replaced only on success)\n"
 "  --stats             print what each pass changed on stderr\n"
 "  --check             report what would change; write nothing; exit 2 if anything would\n"
@@ -97,6 +100,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-passes", no_argument, NULL, 'L' },
 		{ "keep-prefix", required_argument, NULL, 'k' },
 		{ "data-sections", no_argument, NULL, 'd' },
+		{ "target", required_argument, NULL, 't' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "check", no_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
@@ -119,6 +123,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			break;
 		case 'd':
 			c->opt.data_sections = 1;
+			break;
+		case 't':
+			if (!asmfix_target_passes(optarg))
+				return EXIT_INPUT;
+			c->opt.target = optarg;
 			break;
 		case 's':
 			c->show_stats = 1;
@@ -222,6 +231,8 @@ int main(int argc, char **argv)
 	warn_set_die_hook(tempfile_cleanup_all);
 	c.opt.passes = asmfix_all_passes();
 	ret = parse_args(&c, argc, argv);
+	/* --stats lists only what runs: another machine's passes do not. */
+	c.opt.passes &= asmfix_target_passes(c.opt.target);
 	if (ret < 0)
 		ret = open_files(&c);
 	if (ret >= 0)

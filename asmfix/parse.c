@@ -39,13 +39,21 @@ struct asm_str asm_trim(struct asm_str s)
 
 /*
  * Copy the line to scratch with comments blanked.  Returns the length of
- * the code part (a '#' comment truncates it).
+ * the code part (a comment truncates it: the target's comment string, or
+ * '#' first on the line, which every GAS target takes for one; elsewhere
+ * '#' is an immediate's prefix on arm and aarch64).
  */
 static size_t clean_line(struct asm_lexer *lx, const char *s, size_t len)
 {
+	const char *cmt = lx->comment ? lx->comment : "#";
 	char *d;
-	size_t i, end = len;
+	size_t i, end = len, lead = 0;
 	int in_str = 0;
+
+	while (lead < len && (s[lead] == ' ' || s[lead] == '\t'))
+		lead++;
+	if (lead < len && s[lead] == '#' && !lx->in_comment)
+		cmt = "#";
 
 	if (lx->scratch_alloc < len + 1) {
 		lx->scratch_alloc = len + 1 > 256 ? len + 1 : 256;
@@ -74,7 +82,7 @@ static size_t clean_line(struct asm_lexer *lx, const char *s, size_t len)
 		}
 		if (c == '"') {
 			in_str = 1;
-		} else if (c == '#') {
+		} else if (c == cmt[0] && (!cmt[1] || (i + 1 < len && s[i + 1] == cmt[1]))) {
 			end = i;
 			break;
 		} else if (c == '/' && i + 1 < len && s[i + 1] == '*') {

@@ -47,6 +47,8 @@ struct asm_stmt {
 struct asm_lexer {
 	int in_comment;		/* inside a C comment at the start of the next line */
 	int bad_string;		/* the last line had an unterminated string */
+	/* What starts a comment after a statement ("#", "@", "//"); NULL: "#". */
+	const char *comment;
 	char *scratch;
 	size_t scratch_alloc;
 };

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "namelist.h"
 #include "strbuf.h"
+#include "warn.h"
 
 #include <string.h>
 
@@ -28,6 +29,21 @@ const char *asmfix_pass_name(size_t i)
 const char *asmfix_pass_help(size_t i)
 {
 	return i < NPASSES ? asmfix_passes[i]->help : NULL;
+}
+
+unsigned asmfix_target_passes(const char *target)
+{
+	const struct target *t = target ? target_named(target) : target_named("x86_64");
+	unsigned mask = 0;
+
+	if (!t) {
+		error("unknown target '%s' (known: %s, or their triples)", target, target_names());
+		return 0;
+	}
+	for (size_t i = 0; i < NPASSES; i++)
+		if (!asmfix_passes[i]->arches || (asmfix_passes[i]->arches & (1u << t->arch)))
+			mask |= 1u << i;
+	return mask;
 }
 
 unsigned asmfix_all_passes(void)

@@ -80,36 +80,36 @@ static void add_gz(struct strvec *out, const struct ccd_cmd *cmd)
 		strvec_push(out, "--compress-debug-sections=zlib-gnu");
 }
 
-static void add_bits(struct strvec *out, const struct ccd_cmd *cmd)
+int assemble_args(struct strvec *out, const struct profile *p, const struct ccd_cmd *cmd,
+		  const struct as_target *tg, const char *obj, const char *asm_path)
 {
-	if (cmd->bits == 16 || cmd->bits == 32)
-		strvec_push(out, "--32");
-	else if (cmd->bits == -32)
-		strvec_push(out, "--x32");
-	else
-		strvec_push(out, "--64");
-}
+	const struct target *t = tg ? tg->target : NULL;
+	size_t start = out->nr;
+	int ret = 0;
 
-void assemble_args(struct strvec *out, const struct profile *p,
-		   const struct ccd_cmd *cmd, const char *obj, const char *asm_path)
-{
 	if (p->as_style == AS_CLANG) {
 		add_gz(out, cmd);
-		add_bits(out, cmd);
+		ret = asspec_words(out, p->as_style, tg, cmd);
 		add_includes(out, cmd);
 	} else if (p->as_style == AS_GCC) {
 		if (cmd->w)
 			strvec_push(out, "-W");
 		add_includes(out, cmd);
-		add_debug(out, cmd);
+		/* arm, ppc64 and s390x gcc write their own debug sections: no --gdwarf. */
+		if (!t || t->as_debug)
+			add_debug(out, cmd);
 		add_gz(out, cmd);
-		add_bits(out, cmd);
-		if (cmd->sse2avx && !cmd->avx)
-			strvec_push(out, "-msse2avx");
+		ret = asspec_words(out, p->as_style, tg, cmd);
+	}
+	if (ret) {
+		while (out->nr > start)	/* the caller asks the driver and comes back */
+			strvec_remove(out, out->nr - 1);
+		return -1;
 	}
 	add_assembler_opts(out, cmd);
 	profile_push_words(out, p->as_flags);
 	strvec_pushl(out, "-o", obj, asm_path, NULL);
+	return 0;
 }
 
 char *dwo_name(const struct ccd_cmd *cmd, const struct ccd_input *in)

@@ -80,17 +80,36 @@ static int resolve_compiler(struct backend *b, const char *word)
 	return 0;
 }
 
+/* Kbuild's CROSS_COMPILE=aarch64-linux-gnu- names the compiler ${CROSS_COMPILE}gcc. */
+static int resolve_cross(struct backend *b, const char *prefix)
+{
+	struct strbuf name = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&name, "%sgcc", prefix);
+	b->origin = "CROSS_COMPILE";
+	ret = resolve_compiler(b, name.buf);
+	strbuf_release(&name);
+	return ret;
+}
+
 int backend_resolve(struct backend *b, const char *spec, const char *origin)
 {
 	static const char *const candidates[] = { "icc", "icx", "gcc", "clang" };
+	const char *cross = getenv("CROSS_COMPILE");
 	struct strvec words = STRVEC_INIT;
 	struct strbuf empty = STRBUF_INIT;
 	int ret;
 
 	memset(b, 0, sizeof(*b));
 	b->why = empty;
+	b->target_why = empty;
 	b->origin = origin;
-	if (!spec || !*spec) {
+	if ((!spec || !*spec) && cross && *cross) {
+		ret = resolve_cross(b, cross);
+		if (ret)
+			return ret;
+	} else if (!spec || !*spec) {
 		for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++) {
 			char *p = find_backend_in_path(candidates[i]);
 
@@ -142,7 +161,10 @@ int backend_profile(struct backend *b, const char *forced)
 			    b->profile->name, b->profile->origin);
 		return 0;
 	}
-	family = compiler_family(b->path, &b->why, &b->cached);
+	compiler_ask(b->path, NULL, &b->ans);
+	strbuf_add(&b->why, b->ans.how.buf, b->ans.how.len);
+	b->cached = b->ans.cached;
+	family = b->ans.family;
 	b->profile = profile_by_name(family);
 	if (user_profile(family))
 		strbuf_addf(&b->why, "; [profile %s] at %s", family, b->profile->origin);
@@ -151,13 +173,74 @@ int backend_profile(struct backend *b, const char *forced)
 
 void backend_release(struct backend *b)
 {
+	if (b->ans.family)
+		compiler_answer_release(&b->ans);
+	if (b->tans.family)
+		compiler_answer_release(&b->tans);
+	strbuf_release(&b->target_why);
 	strvec_clear(&b->cmd);
 	strbuf_release(&b->why);
 	free(b->path);
 	b->path = NULL;
 }
 
-/* Ask the driver (costs one driver run; only when -B or gcc env vars say so). */
+void target_words(const struct ccd_cmd *cmd, struct strvec *out)
+{
+	for (size_t i = 0; cmd && i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		/* "-target" "X": the value is the next word, an ARG_VALUE of the same row. */
+		if (!strncmp(a->word, "--target=", 9) ||
+		    (a->opt && !strcmp(a->opt->name, "-target")))
+			strvec_push(out, a->word);
+	}
+}
+
+static int target_error(const struct backend *b, const struct compiler_answer *a)
+{
+	return error("cannot tell the target of backend '%s' (%s); set CCD_TARGET=NAME, "
+		     "--ccd-target=NAME or 'target = NAME' in ccd.conf (NAME: %s, or a triple)",
+		     b->compiler, a->target_how.buf, target_names());
+}
+
+int backend_target(struct backend *b, const struct ccd_cmd *cmd, const char *forced,
+		   const char *forced_origin)
+{
+	struct strvec words = STRVEC_INIT;
+	struct compiler_answer *a = &b->ans;
+
+	if (forced && *forced) {
+		b->target = target_named(forced);
+		if (!b->target)
+			return error("unknown target '%s' (from %s; known: %s, or a triple)", forced,
+				     forced_origin, target_names());
+		strbuf_addf(&b->target_why, "from %s", forced_origin);
+		b->as_defaults = "";
+		/* The driver's defaults still apply if it is the same machine. */
+		if (!a->family)
+			compiler_ask(b->path, NULL, a);
+		if (a->target == b->target)
+			b->as_defaults = a->as_defaults;
+		return 0;
+	}
+	target_words(cmd, &words);
+	if (words.nr) {
+		compiler_ask(b->path, (const char *const *)strvec_argv(&words), &b->tans);
+		a = &b->tans;
+	} else if (!a->family) {
+		compiler_ask(b->path, NULL, a);
+	}
+	strvec_clear(&words);
+	if (!a->target)
+		return target_error(b, a);
+	b->target = a->target;
+	b->as_defaults = a->as_defaults;
+	/* Not "cached": --ccd-identity's output must not change from run to run. */
+	strbuf_addstr(&b->target_why, a->target_how.buf);
+	return 0;
+}
+
+/* Ask the driver (costs one driver run; only when -B, gcc env vars or a foreign target say so). */
 static char *ask_driver(const struct backend *b, const char *tool, const struct ccd_cmd *cmd)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
@@ -168,8 +251,11 @@ static char *ask_driver(const struct backend *b, const char *tool, const struct 
 	for (size_t i = 0; cmd && i < cmd->nr_args; i++) {
 		const struct ccd_arg *a = &cmd->args[i];
 
-		if (a->opt && !strcmp(a->opt->name, "-B"))
-			strvec_push(&cp.args, a->word);	/* with its value word, if separate */
+		/* With its value word, if separate: -B dir, -target X. */
+		if (a->opt && (!strcmp(a->opt->name, "-B") || !strcmp(a->opt->name, "-target")))
+			strvec_push(&cp.args, a->word);
+		else if (!strncmp(a->word, "--prefix", 8) || !strncmp(a->word, "--target=", 9))
+			strvec_push(&cp.args, a->word);	/* clang's -B and target */
 	}
 	strvec_pushf(&cp.args, "-print-prog-name=%s", tool);
 	status = capture_command(&cp, &out);
@@ -187,6 +273,34 @@ static int wants_driver(const struct ccd_cmd *cmd)
 {
 	return getenv("COMPILER_PATH") || getenv("GCC_EXEC_PREFIX") ||
 	       (cmd && cmd->driver_paths);
+}
+
+/*
+ * Another machine's tool: Kbuild's ${CROSS_COMPILE}TOOL when it is on
+ * PATH, else what the driver runs (gcc and clang --target= name the
+ * cross as); NULL if neither says.
+ */
+static char *foreign_tool(const struct backend *b, const char *tool, const struct ccd_cmd *cmd)
+{
+	const char *cross = getenv("CROSS_COMPILE");
+	char *name;
+
+	if (cross && *cross) {
+		struct strbuf sb = STRBUF_INIT;
+
+		strbuf_addf(&sb, "%s%s", cross, tool);
+		name = strchr(sb.buf, '/') ? (access(sb.buf, X_OK) ? NULL : xstrdup(sb.buf))
+					   : find_in_path(sb.buf);
+		strbuf_release(&sb);
+		if (name)
+			return name;
+	}
+	name = ask_driver(b, tool, cmd);
+	if (name && !strcmp(name, tool)) {
+		free(name);	/* the bare name: the host's tool */
+		return NULL;
+	}
+	return name;
 }
 
 /*
@@ -221,6 +335,8 @@ char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
 				return found;
 		}
 	}
+	if (!name && b->target && b->target != target_host())
+		name = foreign_tool(b, tool, cmd);
 	if (!name)
 		name = xstrdup(tool);
 	if (strchr(name, '/'))

@@ -3,6 +3,7 @@
 #ifndef CCD_BACKEND_H
 #define CCD_BACKEND_H
 
+#include "family.h"
 #include "profiles.h"
 #include "strbuf.h"
 
@@ -14,6 +15,12 @@ struct backend {
 	struct strbuf why;	/* how the profile was chosen */
 	int cached;		/* the family came from ccd's cache */
 	const char *origin;	/* where the choice came from */
+	struct compiler_answer ans;	/* asked with no flags (ans.family NULL: not yet) */
+	/* Set by backend_target(): this compile's target and where it came from. */
+	const struct target *target;
+	const char *as_defaults;	/* the driver's default as words, tab-separated */
+	struct strbuf target_why;
+	struct compiler_answer tans;	/* asked with the compile's --target= words */
 };
 
 /* True if path is this ccd binary (same file: any name, symlink or hard link). */
@@ -36,9 +43,24 @@ int backend_profile(struct backend *b, const char *forced);
 void backend_release(struct backend *b);
 
 /*
+ * This compile's target: forced (the 'target' setting, its origin) if
+ * set, else what the compiler says, asked with cmd's target-choosing
+ * words (clang's --target=, -target; NULL cmd: none).  0, or 1 after a
+ * message naming what to set (an unknown name, a compiler that cannot
+ * tell).
+ */
+int backend_target(struct backend *b, const struct ccd_cmd *cmd, const char *forced,
+		   const char *forced_origin);
+/* cmd's target-choosing words, for asking the compiler (not copied). */
+void target_words(const struct ccd_cmd *cmd, struct strvec *out);
+
+/*
  * The as (or objcopy) the backend's driver would run.  as_cfg: the
  * configured assembler ("" or NULL: derive).  cmd: the classified
- * compile, for its -B options (NULL: none).  See ccd(1) "ASSEMBLER" for the rule and why.
+ * compile, for its -B, --prefix and --target options (NULL: none).  For
+ * a target that is not this machine's (backend_target() said), never the
+ * host's plain tool: ${CROSS_COMPILE}TOOL, else the driver's
+ * -print-prog-name.  See ccd(1) "ASSEMBLER" for the rule and why.
  */
 char *backend_tool(const struct backend *b, const char *tool, const char *cfg,
 		   const struct ccd_cmd *cmd);

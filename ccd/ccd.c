@@ -41,6 +41,8 @@ static const char usage_text[] =
 "  --ccd-profile=NAME  backend profile (gcc, clang, icc, icx, pcc, generic or a\n"
 "                      ccd.conf [profile NAME]; default: ask the compiler)\n"
 "  --ccd-as=AS         assembler (default: the one the backend's driver uses)\n"
+"  --ccd-target=T      the backend's target machine (x86_64, aarch64, arm, riscv64,\n"
+"                      ppc64le, s390x, ... or a triple; default: ask the compiler)\n"
 "  --ccd-passes=LIST   asmfix passes: all, none or a comma list\n"
 "  --ccd-keep-prefix=P used-accessors function prefix\n"
 "  --ccd-verbose       print each command on stderr\n"
@@ -57,17 +59,20 @@ static const char usage_text[] =
 "  --ccd-help          this text (--help goes to the backend, as for gcc)\n"
 "\n"
 "Environment (below the options, above the config files):\n"
-"  CCD_CC, CCD_PROFILE, CCD_AS, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE, CCD_KEEP_PREFIX,\n"
-"  CCD_PROFILE_USE, CCD_PROFILE_REPORT, CCD_STRICT\n"
+"  CCD_CC, CCD_PROFILE, CCD_AS, CCD_TARGET, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE,\n"
+"  CCD_KEEP_PREFIX, CCD_PROFILE_USE, CCD_PROFILE_REPORT, CCD_STRICT\n"
 "                      same as the options above\n"
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
 "  UNCACHED_ERR_FD     descriptor for ccd's own messages (ccache, distcc)\n"
-"  XDG_CACHE_HOME      ccd caches compiler families in its ccd/ (else ~/.cache/ccd)\n"
+"  CROSS_COMPILE       with no backend named, the backend is ${CROSS_COMPILE}gcc;\n"
+"                      another machine's as is ${CROSS_COMPILE}as (Kbuild's meaning)\n"
+"  XDG_CACHE_HOME      ccd caches compiler families and targets in its ccd/\n"
+"                      (else ~/.cache/ccd)\n"
 "  TMPDIR              directory of ccd's temporary files\n"
 "\n"
 "Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf,\n"
-"else the first of icc, icx, gcc, clang on PATH.  See ccd(1).\n";
+"${CROSS_COMPILE}gcc, else the first of icc, icx, gcc, clang on PATH.  See ccd(1).\n";
 
 static const struct {
 	const char *opt;
@@ -75,6 +80,7 @@ static const struct {
 } value_opts[] = {
 	{ "--ccd-cc=", CCD_KEY_CC },
 	{ "--ccd-as=", CCD_KEY_AS },
+	{ "--ccd-target=", CCD_KEY_TARGET },
 	{ "--ccd-passes=", CCD_KEY_PASSES },
 	{ "--ccd-keep-prefix=", CCD_KEY_KEEP_PREFIX },
 	{ "--ccd-verbose=", CCD_KEY_VERBOSE },
@@ -194,17 +200,26 @@ static void print_first_lines(const char *label, const char *prog, const char *o
 	strbuf_release(&out);
 }
 
-/* For ccache's compiler_check: everything that changes ccd's objects, and nothing that varies between runs. */
-static int identity(const struct backend *be, const struct config *cfg, unsigned passes)
+/*
+ * For ccache's compiler_check: everything that changes ccd's objects, and
+ * nothing that varies between runs.  The target is the backend's own
+ * (a --target= on a compile's command line is in ccache's hash anyway).
+ */
+static int identity(struct backend *be, const struct config *cfg, unsigned passes)
 {
-	char buf[256], *as = backend_tool(be, "as", config_get(cfg, CCD_KEY_AS), NULL);
+	char buf[256], *as;
 	struct strbuf cmd = STRBUF_INIT;
+	int no_target = backend_target(be, NULL, config_get(cfg, CCD_KEY_TARGET),
+				       config_origin(cfg, CCD_KEY_TARGET));
 
+	as = backend_tool(be, "as", config_get(cfg, CCD_KEY_AS), NULL);
 	quote_argv(&cmd, be->cmd.v);
 	printf("ccd %s\n", CCD_VERSION);
 	printf("backend command: %s (profile %s, from %s)\n", cmd.buf, be->profile->name,
 	       be->origin);
 	printf("family: %s (%s)\n", be->profile->family, be->why.buf);
+	printf("target: %s (%s)\n", no_target ? "unknown" : be->target->name,
+	       no_target ? "see the error above" : be->target_why.buf);
 	print_first_lines("backend", be->compiler, "--version");
 	print_first_lines("as", as, "--version");
 	asmfix_format_passes(passes, buf, sizeof(buf));
@@ -265,7 +280,7 @@ static const char *backend_spec(const char *argv0, struct ccd_opts *o,
 }
 
 /* The handled path: every input through backend -S, asmfix and as. */
-static int compile_cmd(const struct backend *be, const struct ccd_cmd *cmd,
+static int compile_cmd(struct backend *be, const struct ccd_cmd *cmd,
 		       const struct config *cfg, unsigned passes)
 {
 	char *pgo_dir, *pgo_build_dir;
@@ -280,6 +295,8 @@ static int compile_cmd(const struct backend *be, const struct ccd_cmd *cmd,
 	};
 	int ret;
 
+	co.target_cfg = config_get(cfg, CCD_KEY_TARGET);
+	co.target_origin = config_origin(cfg, CCD_KEY_TARGET);
 	pgo_init(config_get(cfg, CCD_KEY_PROFILE_USE), &pgo_dir, &pgo_build_dir);
 	co.pgo_dir = pgo_dir;
 	co.pgo_build_dir = pgo_build_dir;
@@ -293,7 +310,7 @@ static int compile_cmd(const struct backend *be, const struct ccd_cmd *cmd,
  * Classify the @file-expanded words once and do what they say; args is
  * the user's argv as given (pass-through keeps its @files).
  */
-static int dispatch(const struct backend *be, const struct config *cfg, unsigned passes,
+static int dispatch(struct backend *be, const struct config *cfg, unsigned passes,
 		    const struct strvec *expanded, int argc, char *const *argv)
 {
 	struct backend_caps caps;

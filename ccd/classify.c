@@ -184,6 +184,8 @@ static void scan_g(struct ccd_cmd *cmd, const char *a)
 
 static void scan_m(struct ccd_cmd *cmd, const char *a)
 {
+	if (!strcmp(a, "-m16") || !strcmp(a, "-m32") || !strcmp(a, "-m64") || !strcmp(a, "-mx32"))
+		cmd->bits_given = 1;
 	if (!strcmp(a, "-m16"))
 		cmd->bits = 16;
 	else if (!strcmp(a, "-m32"))
@@ -258,6 +260,8 @@ static void scan_flag(struct ccd_cmd *cmd, struct ccd_arg *arg, int *saw_c, int 
 		arg->dest |= TO_CPP | (cmd->deps != before ? TO_DEPS : 0);
 	} else if (!strncmp(a, "-Wa,", 4)) {
 		arg->dest |= TO_AS;
+	} else if (!strncmp(a, "--prefix=", 9)) {
+		cmd->driver_paths = 1;	/* clang's -B (Kbuild's CLANG_FLAGS with LLVM_IAS=0) */
 	} else if (!strncmp(a, "-M", 2)) {
 		scan_deps_flag(cmd, a, arg);
 	} else if (!strncmp(a, "-g", 2)) {

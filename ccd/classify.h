@@ -96,6 +96,7 @@ struct ccd_cmd {
 
 	/* Everything the gcc driver's as spec looks at. */
 	int bits;		/* 16, 32, 64 (default) or -32 for -mx32 */
+	int bits_given;		/* one of -m16, -m32, -m64, -mx32: else the target's own */
 	int debug_level;	/* from the last -g* that sets it */
 	int dwarf_version;	/* 0: backend default */
 	int gz_zlib, gz_none, gz_zlib_gnu;

@@ -8,6 +8,7 @@
 #include "compile.h"
 #include "asmfix.h"
 #include "assemble.h"
+#include "family.h"
 #include "fileio.h"
 #include "pgo.h"
 #include "run-command.h"
@@ -244,6 +245,7 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	opt.passes = o->passes;
 	opt.keep_prefix = o->keep_prefix;
 	opt.data_sections = o->cmd->data_sections;
+	opt.target = o->be->target ? o->be->target->name : NULL;
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0) {
 		error_errno("cannot read %s", src);
@@ -267,6 +269,40 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	return rc ? 1 : 0;
 }
 
+/*
+ * as's arguments; a target word the spec cannot derive (asspec.h) is
+ * asked of the driver: "BACKEND <-m, -f, --target words> -### -c".
+ */
+static int as_argv(const struct compile_opts *o, struct strvec *args, const char *obj,
+		   const char *asm_path)
+{
+	struct as_target tg = { o->be->target, o->be->as_defaults, NULL };
+	struct strvec ask = STRVEC_INIT, words = STRVEC_INIT;
+	int ret;
+
+	if (!assemble_args(args, o->be->profile, o->cmd, &tg, obj, asm_path))
+		return 0;
+	strvec_pushv(&ask, o->be->cmd.v);
+	asspec_driver_words(o->cmd, &ask);
+	if (o->verbose)
+		note("asking the driver for the as words of target %s", o->be->target->name);
+	ret = driver_as_words((const char *const *)strvec_argv(&ask), &words);
+	if (ret) {
+		struct strbuf sb = STRBUF_INIT;
+
+		quote_argv(&sb, strvec_argv(&ask));
+		error("cannot tell the %s assembler's options: '%s -### -c' named no as command",
+		      o->be->target->name, sb.buf);
+		strbuf_release(&sb);
+	} else {
+		tg.asked = &words;
+		ret = assemble_args(args, o->be->profile, o->cmd, &tg, obj, asm_path);
+	}
+	strvec_clear(&ask);
+	strvec_clear(&words);
+	return ret;
+}
+
 /* as, its stderr to err (-1: ours), then the -gsplit-dwarf steps; 0 or 1. */
 static int assemble(const struct compile_opts *o, const char *as, const char *asm_path,
 		    const char *obj, const struct ccd_input *in, int err)
@@ -275,7 +311,10 @@ static int assemble(const struct compile_opts *o, const char *as, const char *as
 	int status;
 
 	strvec_push(&args, as);
-	assemble_args(&args, o->be->profile, o->cmd, obj, asm_path);
+	if (as_argv(o, &args, obj, asm_path)) {
+		strvec_clear(&args);
+		return 1;
+	}
 	status = run_err(o, &args, err);
 	strvec_clear(&args);
 	if (!status_ok(status))
@@ -477,8 +516,23 @@ static int assemble_repaired(const struct compile_opts *o, const char *as, struc
 	return ret;
 }
 
-static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
-		       const char *as)
+/*
+ * The target decides asmfix's syntax and as's words; asked once the
+ * backend has compiled (a backend that fails says so first).  0, or 1
+ * after a message naming what to set.
+ */
+static int need_target(const struct compile_opts *o)
+{
+	if (o->be->target)
+		return 0;
+	if (backend_target(o->be, o->cmd, o->target_cfg, o->target_origin))
+		return 1;
+	if (o->verbose)
+		note("target %s (%s)", o->be->target->name, o->be->target_why.buf);
+	return 0;
+}
+
+static int compile_one(const struct compile_opts *o, const struct ccd_input *in, char **as)
 {
 	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, 0,
 			 { PGO_OFF, NULL } };
@@ -491,12 +545,16 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 	if (!stat(j.out, &st) && !S_ISREG(st.st_mode))
 		assem = 0;
 	ret = job_backend(o, in, &j);
+	if (!ret && need_target(o))
+		ret = 1, unlink_if_regular(j.out);
 	if (!ret)
 		ret = job_repair(o, &j, assem);
 	if (!ret && o->cmd->action == 'c') {
+		if (!*as)
+			*as = backend_tool(o->be, "as", o->as_cfg, o->cmd);
 		/* as writes the object in place; removed if anything fails, as gcc does. */
 		tempfile_register(j.out);
-		ret = assemble_repaired(o, as, &j, in);
+		ret = assemble_repaired(o, *as, &j, in);
 		if (ret)
 			tempfile_remove(j.out);
 		else
@@ -518,11 +576,9 @@ int compile_all(const struct compile_opts *o)
 	char *as = NULL;
 	int failed = 0, ret = 0;
 
-	if (o->cmd->action == 'c')
-		as = backend_tool(o->be, "as", o->as_cfg, o->cmd);
 	for (size_t i = 0; i < o->cmd->nr_inputs; i++) {
 		/* gcc goes on after a failed input and exits 1. */
-		ret = compile_one(o, &o->cmd->inputs[i], as);
+		ret = compile_one(o, &o->cmd->inputs[i], &as);
 		if (ret)
 			failed++;
 	}

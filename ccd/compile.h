@@ -7,7 +7,8 @@
 #include "classify.h"
 
 struct compile_opts {
-	const struct backend *be;
+	struct backend *be;	/* its target is resolved on the first compile that needs it */
+	const char *target_cfg, *target_origin;	/* the 'target' setting, or NULL */
 	const struct ccd_cmd *cmd;
 	const char *as_cfg;	/* configured assembler, NULL/"" to derive */
 	unsigned passes;

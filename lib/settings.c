@@ -28,11 +28,13 @@ static const struct config_key_info ccd_info[CCD_KEY__COUNT] = {
 	[CCD_KEY_STRICT] = { "strict", "CCD_STRICT", CFGT_BOOL, NULL, "no",
 		"GNU as rejecting the repaired assembly fails the compile (default: the "
 		"backend's own assembly is used, with a warning)" },
+	[CCD_KEY_TARGET] = { "target", "CCD_TARGET", CFGT_STRING, NULL, NULL,
+		"backend's target machine: a name (aarch64, arm, ...) or triple (default: ask the compiler)" },
 };
 
 static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {
-	[LKD_KEY_LD] = { "ld", "LKD_LD", CFGT_STRING, NULL, "ld",
-		"linker lkd runs" },
+	[LKD_KEY_LD] = { "ld", "LKD_LD", CFGT_STRING, NULL, NULL,
+		"linker lkd runs (default: ${CROSS_COMPILE}ld)" },
 	[LKD_KEY_CHECKS] = { "lkd_checks", "LKD_CHECKS", CFGT_STRING, NULL, "all",
 		"lkd checks: all, none or a comma-separated list" },
 	[LKD_KEY_QUIET] = { "lkd_quiet", "LKD_QUIET", CFGT_BOOL, NULL, "no",

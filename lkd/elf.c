@@ -199,6 +199,13 @@ int obj_relocs_for(struct lkd_obj *obj, size_t idx, struct lkd_reloc **out, size
 	return 0;
 }
 
+/* s390x, ppc64, and the big-endian arm and aarch64. */
+static int big_endian_machine(unsigned int machine)
+{
+	return machine == EM_S390 || machine == EM_PPC64 || machine == EM_PPC ||
+	       machine == EM_ARM || machine == EM_AARCH64;
+}
+
 /* Reject what libelf accepts but the checks cannot interpret. */
 static int check_ident(struct lkd_obj *obj)
 {
@@ -206,8 +213,16 @@ static int check_ident(struct lkd_obj *obj)
 
 	if (id[EI_CLASS] != ELFCLASS32 && id[EI_CLASS] != ELFCLASS64)
 		return error("%s: invalid ELF class %u", obj->name, id[EI_CLASS]);
-	if (id[EI_DATA] != ELFDATA2LSB)
-		return error("%s: not a little-endian ELF file (EI_DATA %u)", obj->name, id[EI_DATA]);
+	/*
+	 * libelf translates symbols and relocations to host order; only the
+	 * altinstr check reads section bytes itself, and only for x86 (LSB).
+	 * Big-endian files are taken for the machines that have them.
+	 */
+	if (id[EI_DATA] != ELFDATA2LSB &&
+	    (id[EI_DATA] != ELFDATA2MSB || !big_endian_machine(obj->ehdr.e_machine)))
+		return error("%s: not a little-endian ELF file (EI_DATA %u) nor a big-endian one "
+			     "of a machine that has them (e_machine %u)", obj->name, id[EI_DATA],
+			     obj->ehdr.e_machine);
 	if (obj->ehdr.e_machine == EM_386 && id[EI_CLASS] != ELFCLASS32)
 		return error("%s: wrong ELF class: 64-bit file for machine i386", obj->name);
 	return 0;

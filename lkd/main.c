@@ -42,7 +42,7 @@ static void usage(void)
 	       "then runs ld with the same arguments, then checks ld's output.\n"
 	       "--help and --version are ld's: they pass through to ld.\n"
 	       "\n"
-	       "  --lkd-ld=CMD              linker to run (default: ld)\n"
+	       "  --lkd-ld=CMD              linker to run (default: ${CROSS_COMPILE}ld)\n"
 	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
 	       "  --lkd-altinstr-layout=L   .altinstructions layout: auto (default: read off\n"
 	       "                            each object), linux612, linux6 or linux26\n"
@@ -178,12 +178,19 @@ static int verify(struct lkd_opts *o)
 	return findings ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/* The linker command: the config value split at blanks ("ccache ld" works too). */
+/*
+ * The linker command: the config value split at blanks ("ccache ld" works
+ * too); none configured: Kbuild's ${CROSS_COMPILE}ld, as make LD= would
+ * have run without lkd.
+ */
 static void ld_command(struct lkd_opts *o, struct strvec *argv)
 {
-	strvec_split(argv, config_get(&o->cfg, LKD_KEY_LD));
+	const char *cross = getenv("CROSS_COMPILE"), *ld = config_get(&o->cfg, LKD_KEY_LD);
+
+	if (ld)
+		strvec_split(argv, ld);
 	if (!argv->nr)
-		strvec_push(argv, "ld");
+		strvec_pushf(argv, "%sld", cross ? cross : "");
 }
 
 __attribute__((noreturn))

@@ -339,4 +339,5 @@ const struct asmfix_pass pass_altinstr = {
 	.finish = ai_finish,
 	.release = ai_release,
 	.markers = (const char *const[]){ "#APP", "#NO_APP", "# Begin ASM", "# End ASM", NULL },
+	.arches = 1u << TARGET_X86,	/* the x86 kernel's record layouts */
 };

@@ -130,15 +130,18 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 		return;
 
 	strbuf_reset(&c->sb);
+	/* '@' starts a comment on arm: the target says which prefix its types take. */
 	if (ctx->opt->data_sections)
-		strbuf_addf(&c->sb, "\t.pushsection\t.bss.%.*s,\"aw\",@nobits\n",
-			    (int)name.len, name.p);
+		strbuf_addf(&c->sb, "\t.pushsection\t.bss.%.*s,\"aw\",%cnobits\n",
+			    (int)name.len, name.p, ctx->target->type_prefix);
 	else
-		strbuf_addstr(&c->sb, "\t.pushsection\t.bss,\"aw\",@nobits\n");
+		strbuf_addf(&c->sb, "\t.pushsection\t.bss,\"aw\",%cnobits\n",
+			    ctx->target->type_prefix);
 	if (!local)
 		strbuf_addf(&c->sb, "\t.globl\t%.*s\n", (int)name.len, name.p);
 	strbuf_addf(&c->sb, "\t.balign\t%lld\n", align);
-	strbuf_addf(&c->sb, "\t.type\t%.*s, @object\n", (int)name.len, name.p);
+	strbuf_addf(&c->sb, "\t.type\t%.*s, %cobject\n", (int)name.len, name.p,
+		    ctx->target->type_prefix);
 	strbuf_addf(&c->sb, "\t.size\t%.*s, %lld\n", (int)name.len, name.p, size);
 	strbuf_addf(&c->sb, "%.*s:\n", (int)name.len, name.p);
 	strbuf_addf(&c->sb, "\t.zero\t%lld\n", size);

@@ -617,4 +617,5 @@ const struct asmfix_pass pass_lockfix = {
 	.local_label = lf_local_label,
 	.chunk_done = lf_chunk_done,
 	.markers = (const char *const[]){ "# -- End", NULL },
+	.arches = 1u << TARGET_X86,	/* an x86 lock prefix on a stack copy */
 };

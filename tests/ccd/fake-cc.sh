@@ -6,6 +6,8 @@
 # fake's file name (icc, icx, gcc, clang), the fallback being tested here.
 case " $* " in
 *" -dM "*) echo "$(basename "$0"): -dM: not answered by this fake" >&2; exit 1 ;;
+# ccd's target question (asked once, cached): not a compile, not logged.
+*" -dumpmachine "*) exec gcc -dumpmachine ;;
 esac
 {
 	printf '%s' "$(basename "$0"):"

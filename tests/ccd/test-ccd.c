@@ -20,6 +20,7 @@
 #include "profiles.h"
 #include "respfile.h"
 #include "strbuf.h"
+#include "target.h"
 
 struct row {
 	const char *argv;	/* blank-separated; ~ stands for an empty word */
@@ -321,7 +322,7 @@ static const char *as_line(const char *profile, const char *args)
 
 	split(&in, args);
 	classify(&cmd, (int)in.nr, in.v);
-	assemble_args(&out, profile_by_name(profile), &cmd, "o.o", "t.s");
+	assemble_args(&out, profile_by_name(profile), &cmd, NULL, "o.o", "t.s");
 	strbuf_reset(&sb);
 	strbuf_addstr(&sb, "");
 	join(&sb, &out);
@@ -416,6 +417,142 @@ static void test_assemble(void **state)
 	assert_string_equal(as_line("icc", "-c -m32 a.c"), "[--32] [-o] [o.o] [t.s]");
 }
 
+/* The as line for target name with the driver's defaults (tab-separated). */
+static const char *tas_line(const char *profile, const char *target, const char *defaults,
+			    const char *args)
+{
+	static struct strbuf sb = STRBUF_INIT;
+	struct strvec in = STRVEC_INIT, out = STRVEC_INIT;
+	struct as_target tg = { target_named(target), defaults, NULL };
+	struct ccd_cmd cmd;
+
+	assert_non_null(tg.target);
+	split(&in, args);
+	classify(&cmd, (int)in.nr, in.v);
+	strbuf_reset(&sb);
+	if (assemble_args(&out, profile_by_name(profile), &cmd, &tg, "o.o", "t.s"))
+		strbuf_addstr(&sb, "ASK");
+	else
+		join(&sb, &out);
+	ccd_cmd_release(&cmd);
+	strvec_clear(&in);
+	strvec_clear(&out);
+	return sb.buf;
+}
+
+static void test_targets(void **state)
+{
+	static const struct {
+		const char *name, *want;
+	} names[] = {
+		{ "x86_64-linux-gnu", "x86_64" }, { "i686-pc-linux-gnu", "i386" },
+		{ "aarch64-unknown-linux-gnu", "aarch64" }, { "arm64", "aarch64" },
+		{ "armv7-unknown-linux-gnueabihf", "arm" }, { "arm-linux-gnueabihf", "arm" },
+		{ "riscv64-linux-gnu", "riscv64" }, { "powerpc64le-linux-gnu", "ppc64le" },
+		{ "powerpc64-linux-gnu", "ppc64" }, { "s390x-linux-gnu", "s390x" },
+		{ "ppc64le", "ppc64le" }, { "armeb-linux-gnueabi", NULL }, { "vax-dec-ultrix", NULL },
+		{ "mips-linux-gnu", NULL }, { "", NULL },
+	};
+	static const struct {
+		const char *dm, *want;
+	} macros[] = {
+		{ "#define __GNUC__ 12\n#define __x86_64__ 1\n", "x86_64" },
+		{ "#define __i386__ 1\n", "i386" },
+		{ "#define __aarch64__ 1\n", "aarch64" },
+		{ "#define __aarch64__ 1\n#define __AARCH64EB__ 1\n", NULL },
+		{ "#define __arm__ 1\n#define __ARM_ARCH 7\n", "arm" },
+		{ "#define __riscv 1\n#define __riscv_xlen 64\n", "riscv64" },
+		{ "#define __riscv 1\n#define __riscv_xlen 32\n", "riscv32" },
+		{ "#define __riscv_xlen 640\n", NULL },
+		{ "#define __powerpc64__ 1\n#define __LITTLE_ENDIAN__ 1\n", "ppc64le" },
+		{ "#define __powerpc64__ 1\n#define __BIG_ENDIAN__ 1\n", "ppc64" },
+		{ "#define __s390x__ 1\n", "s390x" },
+		{ "#define __x86_64_foo__ 1\n", NULL },
+		{ "#define __mips__ 1\n", NULL },
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		const struct target *t = target_named(names[i].name);
+
+		print_message("%s\n", names[i].name);
+		assert_string_equal(t ? t->name : "(none)", names[i].want ? names[i].want : "(none)");
+	}
+	for (size_t i = 0; i < sizeof(macros) / sizeof(*macros); i++) {
+		struct strbuf how = STRBUF_INIT;
+		const struct target *t = target_from_macros(macros[i].dm, &how);
+
+		print_message("%s", macros[i].dm);
+		assert_string_equal(t ? t->name : "(none)", macros[i].want ? macros[i].want : "(none)");
+		assert_true(how.len > 0);
+		strbuf_release(&how);
+	}
+	assert_int_equal(target_named("arm")->type_prefix, '%');
+	assert_string_equal(target_named("arm")->comment, "@");
+	assert_string_equal(target_named("aarch64")->comment, "//");
+}
+
+static void test_assemble_targets(void **state)
+{
+	const char *a64 = "-EL\t-mabi=lp64";
+	const char *arm = "-march=armv7-a+fp\t-mfloat-abi=hard\t-meabi=5";
+	const char *rv = "--traditional-format\t-fpic\t-march=rv64imafdc_zicsr_zifencei\t"
+			 "-march=rv64imafdc_zicsr_zifencei\t-mabi=lp64d\t-misa-spec=20191213";
+	const char *ppc = "-a64\t-mpower8\t-many\t-mlittle";
+	const char *s390 = "-m64\t-mzarch\t-march=z196";
+
+	(void)state;
+	/* x86 as ever; an i386 compiler's default is --32. */
+	assert_string_equal(tas_line("gcc", "x86_64", NULL, "-c a.c"), "[--64] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "i386", NULL, "-c a.c"), "[--32] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "i386", NULL, "-c -m64 a.c"), "[--64] [-o] [o.o] [t.s]");
+	/* aarch64: the defaults, an explicit endianness and -march; -mcpu= is the driver's. */
+	assert_string_equal(tas_line("gcc", "aarch64", a64, "-c -g a.c"),
+			    "[--gdwarf-5] [-EL] [-mabi=lp64] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "aarch64", a64, "-c -mbig-endian -march=armv8.2-a a.c"),
+			    "[-EB] [-march=armv8.2-a] [-mabi=lp64] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "aarch64", a64, "-c -mcpu=cortex-a57 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "aarch64", a64, "-c -march=a -march=b a.c"), "ASK");
+	/* arm: no --gdwarf; Kbuild's soft-float flags take +fp off; hard float with -mfpu is asked. */
+	assert_string_equal(tas_line("gcc", "arm", arm, "-c -g -Wa,-x a.c"),
+			    "[-march=armv7-a+fp] [-mfloat-abi=hard] [-meabi=5] [-x] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "arm", arm, "-c -mlittle-endian -mabi=aapcs-linux "
+				     "-mfpu=vfp -marm -march=armv7-a -msoft-float a.c"),
+			    "[-EL] [-march=armv7-a] [-mfloat-abi=soft] [-mfpu=vfp] [-meabi=5] "
+			    "[-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "arm", arm, "-c -msoft-float -mabi=apcs-gnu a.c"),
+			    "[-march=armv7-a] [-mfloat-abi=soft] [-meabi=gnu] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "arm", arm, "-c -march=armv4 -msoft-float a.c"),
+			    "[-march=armv4] [-mfloat-abi=soft] [-meabi=5] [--fix-v4bx] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "arm", arm, "-c -mfpu=neon a.c"), "ASK");
+	/* riscv: -fno-PIE drops -fpic; -march is repeated canonicalised; -mno-relax passes. */
+	assert_string_equal(tas_line("gcc", "riscv64", rv, "-c -march=rv64imac_zicsr_zifencei "
+				     "-mabi=lp64 -mcmodel=medany -mno-relax -fno-PIE a.c"),
+			    "[--traditional-format] [-march=rv64imac_zicsr_zifencei] "
+			    "[-march=rv64imac_zicsr_zifencei] [-mabi=lp64] [-mno-relax] "
+			    "[-misa-spec=20191213] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "riscv64", rv, "-c -march=rv64imafdc a.c"),
+			    "[--traditional-format] [-fpic] [-march=rv64imafdc] [-march=rv64imafdc_zicsr] "
+			    "[-mabi=lp64d] [-misa-spec=20191213] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "riscv64", rv, "-c -march=rv64gc a.c"), "ASK");
+	/* ppc64: -mcpu= rows, the default cpu, endianness. */
+	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -m64 -mcpu=power9 -mno-vsx a.c"),
+			    "[-a64] [-mpower9] [-many] [-mlittle] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mvsx -mbig-endian a.c"),
+			    "[-a64] [-mpower7] [-mvsx] [-maltivec] [-many] [-mbig] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mcpu=e500mc a.c"), "ASK");
+	/* s390x: -m31 brings -mesa; archN names. */
+	assert_string_equal(tas_line("gcc", "s390x", s390, "-c -m31 -march=arch11 a.c"),
+			    "[-m31] [-mesa] [-march=z13] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "s390x", s390, "-c a.c"),
+			    "[-m64] [-mzarch] [-march=z196] [-o] [o.o] [t.s]");
+	/* clang: aarch64's -EL/-EB between -gz and -I; other targets are asked. */
+	assert_string_equal(tas_line("clang", "aarch64", "", "-c -gz -Iinc -mbig-endian a.c"),
+			    "[--compress-debug-sections=zlib] [-EB] [-I] [inc] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("clang", "riscv64", "", "-c a.c"), "ASK");
+	assert_string_equal(tas_line("pcc", "aarch64", "", "-c -Wa,-x a.c"), "[-x] [-o] [o.o] [t.s]");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -427,6 +564,8 @@ int main(void)
 		cmocka_unit_test(test_respfile_literal),
 		cmocka_unit_test(test_profiles),
 		cmocka_unit_test(test_assemble),
+		cmocka_unit_test(test_targets),
+		cmocka_unit_test(test_assemble_targets),
 		cmocka_unit_test(test_args),
 		cmocka_unit_test(test_option_lookup),
 	};

@@ -30,9 +30,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			free(out);
 			free(dwo);
 		}
-		assemble_args(&as, profile_by_name("gcc"), &cmd, "o.o", "t.s");
-		assemble_args(&as, profile_by_name("clang"), &cmd, "o.o", "t.s");
-		assemble_args(&as, profile_by_name("pcc"), &cmd, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("gcc"), &cmd, NULL, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("clang"), &cmd, NULL, "o.o", "t.s");
+		assemble_args(&as, profile_by_name("pcc"), &cmd, NULL, "o.o", "t.s");
 	}
 	profile_translate(profile_by_name("icc"), &as, &cmd);
 	ccd_cmd_release(&cmd);

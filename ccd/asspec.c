@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Per-target as words.  Each gcc function below transcribes that
+ * target's *asm spec from gcc 12's -dumpspecs (the line is quoted above
+ * it); the defaults its driver injects when a flag is absent are taken
+ * from the driver's own answer for no flags (tg->defaults), since they
+ * depend on how the compiler was configured (--with-arch, --with-float).
+ * tests/ccd/cross.sh compares every function with "CROSS-gcc -### -c".
+ */
+#include "asspec.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define N(t) (sizeof(t) / sizeof(*(t)))
+
+/* Does word start with pattern ("-march=") or equal it ("-mvsx")? */
+static int matches(const char *word, const char *pattern)
+{
+	size_t n = strlen(pattern);
+
+	return pattern[n - 1] == '=' ? !strncmp(word, pattern, n) : !strcmp(word, pattern);
+}
+
+/* How many flag words match any of the patterns (NULL-terminated). */
+static int count(const struct ccd_cmd *cmd, const char *const *patterns)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < cmd->nr_args; i++)
+		for (size_t k = 0; cmd->args[i].role == ARG_FLAG && patterns[k]; k++)
+			n += matches(cmd->args[i].word, patterns[k]);
+	return n;
+}
+
+#define COUNT(cmd, ...) count(cmd, (const char *const[]){ __VA_ARGS__, NULL })
+
+/* The last flag word matching pattern, or NULL. */
+static const char *last(const struct ccd_cmd *cmd, const char *pattern)
+{
+	const char *w = NULL;
+
+	for (size_t i = 0; i < cmd->nr_args; i++)
+		if (cmd->args[i].role == ARG_FLAG && matches(cmd->args[i].word, pattern))
+			w = cmd->args[i].word;
+	return w;
+}
+
+/* The value of the one "-opt=VALUE" word, or NULL. */
+static const char *value(const struct ccd_cmd *cmd, const char *pattern)
+{
+	const char *w = last(cmd, pattern);
+
+	return w ? w + strlen(pattern) : NULL;
+}
+
+/* Push the default words starting with prefix; how many. */
+static int push_defaults(struct strvec *out, const struct as_target *tg, const char *prefix)
+{
+	const char *p = tg->defaults;
+	size_t n = strlen(prefix);
+	int pushed = 0;
+
+	while (p && *p) {
+		size_t len = strcspn(p, "\t");
+
+		if (len >= n && !strncmp(p, prefix, n)) {
+			strvec_pushf(out, "%.*s", (int)len, p);
+			pushed++;
+		}
+		p += len + (p[len] == '\t');
+	}
+	return pushed;
+}
+
+/* The value of the first default word "prefixVALUE" (into buf), or NULL. */
+static const char *default_value(const struct as_target *tg, const char *prefix,
+				 char *buf, size_t size)
+{
+	struct strvec w = STRVEC_INIT;
+	const char *v = NULL;
+
+	if (push_defaults(&w, tg, prefix)) {
+		snprintf(buf, size, "%s", w.v[0] + strlen(prefix));
+		v = buf;
+	}
+	strvec_clear(&w);
+	return v;
+}
+
+/*
+ * Any group of options given more than once, or any never-modelled
+ * option present: the driver's rules for those (pruning, CPU tables)
+ * are its own.
+ */
+static int needs_driver(const struct ccd_cmd *cmd, const char *const *const *groups,
+			size_t ngroups, const char *const *never)
+{
+	for (size_t i = 0; i < ngroups; i++)
+		if (count(cmd, groups[i]) > 1)
+			return 1;
+	return never && count(cmd, never) > 0;
+}
+
+#define G(...) (const char *const[]){ __VA_ARGS__, NULL }
+
+/* x86 (gcc): %{m16|m32:--32} %{m16|m32|mx32:;:--64} %{mx32:--x32} %{msse2avx:%{!mavx:-msse2avx}} */
+static int x86(struct strvec *out, enum as_style style, const struct as_target *tg,
+	       const struct ccd_cmd *cmd)
+{
+	int bits = cmd->bits;
+
+	/* An i386 compiler's own default is 32 bits. */
+	if (!cmd->bits_given && tg->target && tg->target->bits == 32)
+		bits = 32;
+	if (bits == 16 || bits == 32)
+		strvec_push(out, "--32");
+	else if (bits == -32)
+		strvec_push(out, "--x32");
+	else
+		strvec_push(out, "--64");
+	if (style == AS_GCC && cmd->sse2avx && !cmd->avx)
+		strvec_push(out, "-msse2avx");
+	return 0;
+}
+
+/* aarch64: %{mbig-endian:-EB} %{mlittle-endian:-EL} %{march=*:-march=%*} %(asm_cpu_spec)%{mabi=*:-mabi=%*} */
+static int gcc_aarch64(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-mbig-endian", "-mlittle-endian"), G("-march="), G("-mabi="),
+	};
+	const char *w;
+
+	/* asm_cpu_spec: -march=%:rewrite_mcpu(), the driver's CPU table. */
+	if (needs_driver(cmd, groups, N(groups), G("-mcpu=")))
+		return -1;
+	if (last(cmd, "-mbig-endian"))
+		strvec_push(out, "-EB");
+	else if (last(cmd, "-mlittle-endian"))
+		strvec_push(out, "-EL");
+	else
+		push_defaults(out, tg, "-E");
+	if ((w = last(cmd, "-march=")))
+		strvec_push(out, w);
+	else
+		push_defaults(out, tg, "-march=");
+	if ((w = last(cmd, "-mabi=")))
+		strvec_push(out, w);
+	else
+		push_defaults(out, tg, "-mabi=");
+	return 0;
+}
+
+/*
+ * arm: %{mbig-endian:-EB} %{mlittle-endian:-EL} %(asm_cpu_spec) %{mapcs-*:-mapcs-%*}
+ * %{mapcs-float:-mfloat} %{mthumb-interwork:-mthumb-interwork} %{mfloat-abi=*}
+ * %{!mfpu=auto: %{mfpu=*}} %{mabi=apcs-gnu|mabi=atpcs:-meabi=gnu;:-meabi=5}
+ * %{...|march=armv4|...:--fix-v4bx}; asm_cpu_spec: -march=%:rewrite_march().
+ */
+static int gcc_arm(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-mbig-endian", "-mlittle-endian"), G("-march="), G("-mabi="), G("-mfpu="),
+		G("-mfloat-abi=", "-msoft-float", "-mhard-float"),
+	};
+	char buf[128], dflt[128], march[128];
+	const char *fabi = NULL, *arch, *abi, *w;
+	int soft;
+
+	if (needs_driver(cmd, groups, N(groups), G("-mcpu=", "-mfpu=auto", "-mapcs-float")))
+		return -1;
+	if ((w = last(cmd, "-mfloat-abi=")))
+		fabi = w + 12;
+	else if (last(cmd, "-msoft-float"))
+		fabi = "soft";
+	else if (last(cmd, "-mhard-float"))
+		fabi = "hard";
+	else
+		fabi = default_value(tg, "-mfloat-abi=", buf, sizeof(buf));
+	soft = fabi && !strcmp(fabi, "soft");
+	/* rewrite_march folds -mfpu into the arch (+fp, +simd) unless soft-float. */
+	if (!soft && last(cmd, "-mfpu="))
+		return -1;
+	arch = value(cmd, "-march=");
+	if (!arch)
+		arch = default_value(tg, "-march=", dflt, sizeof(dflt));
+	if (arch && soft) {
+		/* ... and takes the FP extension off for soft-float. */
+		size_t n = strlen(arch);
+
+		snprintf(march, sizeof(march), "%.*s", (int)(n > 3 && !strcmp(arch + n - 3, "+fp")
+							     ? n - 3 : n), arch);
+		if (strchr(march, '+'))
+			return -1;
+		arch = march;
+	}
+	if (last(cmd, "-mbig-endian"))
+		strvec_push(out, "-EB");
+	if (last(cmd, "-mlittle-endian"))
+		strvec_push(out, "-EL");
+	if (arch)
+		strvec_pushf(out, "-march=%s", arch);
+	for (size_t i = 0; i < cmd->nr_args; i++)
+		if (cmd->args[i].role == ARG_FLAG && !strncmp(cmd->args[i].word, "-mapcs-", 7))
+			strvec_push(out, cmd->args[i].word);
+	if (last(cmd, "-mthumb-interwork"))
+		strvec_push(out, "-mthumb-interwork");
+	if (fabi)
+		strvec_pushf(out, "-mfloat-abi=%s", fabi);
+	if ((w = last(cmd, "-mfpu=")))
+		strvec_push(out, w);
+	abi = value(cmd, "-mabi=");
+	strvec_push(out, abi && (!strcmp(abi, "apcs-gnu") || !strcmp(abi, "atpcs"))
+			 ? "-meabi=gnu" : "-meabi=5");
+	if (arch && !strcmp(arch, "armv4"))
+		strvec_push(out, "--fix-v4bx");
+	return 0;
+}
+
+/*
+ * riscv -march= as the driver canonicalises it (its self spec repeats
+ * -march=%:riscv_expand_arch()), for the ISA strings Kbuild builds:
+ * rv32/rv64, single letters from "imafdc" in order, then _zicsr and
+ * _zifencei; under ISA spec 20191213 f and d imply zicsr.  Anything else
+ * (g, other extensions): 0, ask the driver.
+ */
+static int riscv_canon(const char *arch, char *buf, size_t size)
+{
+	const char *order = "imafdc", *p = arch + 4, *o = order;
+	int zicsr = 0, zifencei = 0, fp = 0;
+	size_t n;
+
+	if (strncmp(arch, "rv64", 4) && strncmp(arch, "rv32", 4))
+		return 0;
+	for (; *p && *p != '_'; p++) {
+		o = strchr(o, *p);
+		if (!o++)
+			return 0;	/* not a letter of ours, or out of order */
+		fp |= *p == 'f' || *p == 'd';
+	}
+	n = (size_t)(p - arch);
+	while (*p == '_') {
+		size_t len = strcspn(++p, "_");
+
+		if (len == 5 && !strncmp(p, "zicsr", 5))
+			zicsr = 1;
+		else if (len == 8 && !strncmp(p, "zifencei", 8))
+			zifencei = 1;
+		else
+			return 0;
+		p += len;
+	}
+	snprintf(buf, size, "%.*s%s%s", (int)n, arch, zicsr || fp ? "_zicsr" : "",
+		 zifencei ? "_zifencei" : "");
+	return 1;
+}
+
+/*
+ * riscv: --traditional-format %{fno-pie|fno-PIE|fno-pic|fno-PIC:;:-fpic} %{march=*}
+ * %{mabi=*} %{mno-relax} %{mbig-endian} %{mlittle-endian} %{misa-spec=*}
+ */
+static int gcc_riscv(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-fpic", "-fPIC", "-fpie", "-fPIE", "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"),
+		G("-march="), G("-mabi="), G("-mrelax", "-mno-relax"),
+		G("-mbig-endian", "-mlittle-endian"), G("-misa-spec="),
+	};
+	char canon[128], isa[64];
+	const char *arch = value(cmd, "-march="), *spec = value(cmd, "-misa-spec="), *w;
+
+	if (needs_driver(cmd, groups, N(groups), G("-mcpu=")))
+		return -1;
+	if (!spec)
+		spec = default_value(tg, "-misa-spec=", isa, sizeof(isa));
+	if (arch && (!spec || strcmp(spec, "20191213") || !riscv_canon(arch, canon, sizeof(canon))))
+		return -1;
+	strvec_push(out, "--traditional-format");
+	if (!COUNT(cmd, "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"))
+		strvec_push(out, "-fpic");
+	if (arch) {
+		strvec_push(out, last(cmd, "-march="));
+		strvec_pushf(out, "-march=%s", canon);
+	} else
+		push_defaults(out, tg, "-march=");
+	if ((w = last(cmd, "-mabi=")))
+		strvec_push(out, w);
+	else
+		push_defaults(out, tg, "-mabi=");
+	if (last(cmd, "-mno-relax"))
+		strvec_push(out, "-mno-relax");
+	if ((w = last(cmd, "-mbig-endian")) || (w = last(cmd, "-mlittle-endian")))
+		strvec_push(out, w);
+	if (spec)
+		strvec_pushf(out, "-misa-spec=%s", spec);
+	return 0;
+}
+
+/* ppc64's asm_cpu for -mcpu=: the rows Kbuild uses (power7 to power10). */
+static const char *ppc_cpu(const char *cpu, const struct ccd_cmd *cmd)
+{
+	if (!strcmp(cpu, "power10"))
+		return "-mpower10";
+	if (!strcmp(cpu, "power9"))
+		return "-mpower9";
+	if (!strcmp(cpu, "power8") || !strcmp(cpu, "powerpc64le"))
+		return last(cmd, "-mpower9-vector") ? "-mpower9" : "-mpower8";
+	if (!strcmp(cpu, "power7"))
+		return "-mpower7";
+	if (!strcmp(cpu, "powerpc64"))
+		return "-mppc64";
+	return NULL;
+}
+
+/*
+ * ppc64: %{m32:%(asm_spec32)}%{!m32:-a64} %(asm_cpu) %{mlittle|mlittle-endian: -mlittle;
+ * mbig|mbig-endian: -mbig; mcall-i960-old: -mlittle;: -mlittle (the default)};
+ * asm_cpu: %{mcpu=...: table; !mcpu*: %{mpower9-vector: -mpower9; mpower8-vector|
+ * mcrypto|mdirect-move|mhtm: -mpower8; mvsx: -mpower7; mpowerpc64: -mppc64;:
+ * %(asm_default)}} %{mvsx: -mvsx -maltivec; maltivec: -maltivec} -many
+ */
+static int gcc_ppc(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-mcpu="), G("-mlittle", "-mlittle-endian", "-mbig", "-mbig-endian"),
+		G("-mvsx", "-mno-vsx"), G("-maltivec", "-mno-altivec"),
+		G("-mpower9-vector", "-mno-power9-vector"), G("-mpower8-vector", "-mno-power8-vector"),
+		G("-mcrypto", "-mno-crypto"), G("-mdirect-move", "-mno-direct-move"),
+		G("-mhtm", "-mno-htm"), G("-mpowerpc64", "-mno-powerpc64"),
+	};
+	const char *cpu = value(cmd, "-mcpu="), *w = NULL;
+	struct strvec def = STRVEC_INIT;
+
+	if (needs_driver(cmd, groups, N(groups), G("-m32", "-mcall-i960-old")) ||
+	    (cpu && !ppc_cpu(cpu, cmd)))
+		return -1;
+	strvec_push(out, "-a64");
+	if (cpu)
+		w = ppc_cpu(cpu, cmd);
+	else if (last(cmd, "-mpower9-vector"))
+		w = "-mpower9";
+	else if (COUNT(cmd, "-mpower8-vector", "-mcrypto", "-mdirect-move", "-mhtm"))
+		w = "-mpower8";
+	else if (last(cmd, "-mvsx"))
+		w = "-mpower7";
+	else if (last(cmd, "-mpowerpc64"))
+		w = "-mppc64";
+	if (w) {
+		strvec_push(out, w);
+	} else {
+		/* asm_default: the driver's word between -a64 and -many. */
+		push_defaults(&def, tg, "-m");
+		for (size_t i = 0; i < def.nr && strcmp(def.v[i], "-many"); i++)
+			if (strcmp(def.v[i], "-maltivec"))
+				strvec_push(out, def.v[i]);
+		strvec_clear(&def);
+	}
+	if (last(cmd, "-mvsx"))
+		strvec_pushl(out, "-mvsx", "-maltivec", NULL);
+	else if (last(cmd, "-maltivec"))
+		strvec_push(out, "-maltivec");
+	strvec_push(out, "-many");
+	if (COUNT(cmd, "-mlittle", "-mlittle-endian"))
+		strvec_push(out, "-mlittle");
+	else if (COUNT(cmd, "-mbig", "-mbig-endian"))
+		strvec_push(out, "-mbig");
+	else if (!push_defaults(out, tg, "-mlittle"))
+		push_defaults(out, tg, "-mbig");
+	return 0;
+}
+
+/*
+ * s390x: %{m31&m64}%{mesa&mzarch}%{march=z*}%{march=arch5:-march=z900}...
+ * %{march=arch11:-march=z13}; the driver's self specs add -m64 and -mzarch
+ * (-mesa for -m31) when absent, configure the -march default.
+ */
+static int gcc_s390(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-m31", "-m64"), G("-mesa", "-mzarch"), G("-march="),
+	};
+	static const char *const archs[][2] = {
+		{ "arch5", "z900" }, { "arch6", "z990" }, { "arch7", "z9-ec" }, { "arch8", "z10" },
+		{ "arch9", "z196" }, { "arch10", "zEC12" }, { "arch11", "z13" },
+	};
+	const char *bits = last(cmd, "-m31") ? "-m31" : last(cmd, "-m64");
+	const char *mode = last(cmd, "-mesa") ? "-mesa" : last(cmd, "-mzarch");
+	const char *arch = value(cmd, "-march=");
+
+	int is31;
+
+	if (needs_driver(cmd, groups, N(groups), NULL))
+		return -1;
+	if (bits)
+		strvec_push(out, bits);
+	else if (!push_defaults(out, tg, "-m64") && !push_defaults(out, tg, "-m31"))
+		return -1;
+	is31 = !strcmp(out->v[out->nr - 1], "-m31");
+	strvec_push(out, mode ? mode : is31 ? "-mesa" : "-mzarch");
+	if (!arch) {
+		push_defaults(out, tg, "-march=");
+		return 0;
+	}
+	if (arch[0] == 'z') {
+		strvec_pushf(out, "-march=%s", arch);
+		return 0;
+	}
+	for (size_t i = 0; i < N(archs); i++)
+		if (!strcmp(arch, archs[i][0])) {
+			strvec_pushf(out, "-march=%s", archs[i][1]);
+			return 0;
+		}
+	return -1;	/* native, a newer archN: the driver's */
+}
+
+/* clang's GNU-as tool on aarch64: -EL or -EB by the (endian-adjusted) triple. */
+static int clang_aarch64(struct strvec *out, const struct as_target *tg,
+			 const struct ccd_cmd *cmd)
+{
+	const char *be = last(cmd, "-mbig-endian"), *le = last(cmd, "-mlittle-endian");
+	int big = tg->target->big_endian;
+
+	/* The later of the two wins (clang makes the triple aarch64_be). */
+	for (size_t i = 0; i < cmd->nr_args && (be || le); i++)
+		if (cmd->args[i].word == be || cmd->args[i].word == le)
+			big = cmd->args[i].word == be ? 1 : (cmd->args[i].word == le ? 0 : big);
+	strvec_push(out, big ? "-EB" : "-EL");
+	return 0;
+}
+
+int asspec_words(struct strvec *out, enum as_style style, const struct as_target *tg,
+		 const struct ccd_cmd *cmd)
+{
+	static const struct as_target x86_64 = { NULL, NULL, NULL };
+
+	if (!tg)
+		tg = &x86_64;
+	if (tg->asked) {
+		for (size_t i = 0; i < tg->asked->nr; i++)
+			strvec_push(out, tg->asked->v[i]);
+		return 0;
+	}
+	if (style == AS_PLAIN)
+		return 0;
+	if (!tg->target || tg->target->arch == TARGET_X86)
+		return x86(out, style, tg, cmd);
+	if (style == AS_CLANG)
+		return tg->target->arch == TARGET_AARCH64 ? clang_aarch64(out, tg, cmd) : -1;
+	switch (tg->target->arch) {
+	case TARGET_AARCH64:
+		return gcc_aarch64(out, tg, cmd);
+	case TARGET_ARM:
+		return gcc_arm(out, tg, cmd);
+	case TARGET_RISCV:
+		return gcc_riscv(out, tg, cmd);
+	case TARGET_PPC:
+		return gcc_ppc(out, tg, cmd);
+	case TARGET_S390:
+		return gcc_s390(out, tg, cmd);
+	case TARGET_X86:
+		break;
+	}
+	return -1;
+}
+
+void asspec_driver_words(const struct ccd_cmd *cmd, struct strvec *out)
+{
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+		int take = a->role == ARG_FLAG &&
+			   (!strncmp(a->word, "-m", 2) || !strncmp(a->word, "-f", 2) ||
+			    !strncmp(a->word, "--target=", 9) ||
+			    (a->opt && !strcmp(a->opt->name, "-target")));
+
+		if (!take)
+			continue;
+		strvec_push(out, a->word);
+		/* A separate value ("-target" "X", "-mllvm" "Y") goes with it. */
+		if (i + 1 < cmd->nr_args && cmd->args[i + 1].role == ARG_VALUE)
+			strvec_push(out, cmd->args[++i].word);
+	}
+}

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The one target table.  A row says what the programs must know of a
+ * machine: how to recognise it (triple, predefined macros), its ELF
+ * machine, and the assembly syntax asmfix writes for it.
+ */
+#include "target.h"
+
+#include <elf.h>
+#include <stdio.h>
+#include <string.h>
+
+#define N(t) (sizeof(t) / sizeof(*(t)))
+
+static const struct target targets[] = {
+	{ "x86_64", TARGET_X86, EM_X86_64, 64, 0, "#", '@', 1 },
+	{ "i386", TARGET_X86, EM_386, 32, 0, "#", '@', 1 },
+	{ "aarch64", TARGET_AARCH64, EM_AARCH64, 64, 0, "//", '%', 1 },
+	/* '@' starts a comment on arm: gcc writes %object, %nobits. */
+	{ "arm", TARGET_ARM, EM_ARM, 32, 0, "@", '%', 0 },
+	{ "riscv64", TARGET_RISCV, EM_RISCV, 64, 0, "#", '@', 1 },
+	{ "riscv32", TARGET_RISCV, EM_RISCV, 32, 0, "#", '@', 1 },
+	{ "ppc64le", TARGET_PPC, EM_PPC64, 64, 0, "#", '@', 0 },
+	{ "ppc64", TARGET_PPC, EM_PPC64, 64, 1, "#", '@', 0 },
+	{ "s390x", TARGET_S390, EM_S390, 64, 1, "#", '@', 0 },
+};
+
+/* A triple's first field (or a Kbuild ARCH name) -> ccd's name; prefix rows end in '*'. */
+static const struct {
+	const char *cpu, *name;
+} cpus[] = {
+	{ "x86_64", "x86_64" }, { "amd64", "x86_64" }, { "x86", "x86_64" },
+	{ "i386", "i386" }, { "i486", "i386" }, { "i586", "i386" }, { "i686", "i386" },
+	{ "aarch64", "aarch64" }, { "arm64", "aarch64" },
+	{ "armeb*", NULL }, { "arm*", "arm" },	/* arm, armv7, armv7l, armv7a, armhf */
+	{ "riscv64", "riscv64" }, { "riscv32", "riscv32" },
+	{ "powerpc64le", "ppc64le" }, { "ppc64le", "ppc64le" },
+	{ "powerpc64", "ppc64" }, { "ppc64", "ppc64" },
+	{ "s390x", "s390x" },
+};
+
+/*
+ * Predefined macros, checked in order; a condition is "NAME" or "NAME
+ * VALUE".  A NULL name: a machine ccd does not support (big-endian arm),
+ * which must not be taken for the little-endian row after it.
+ */
+static const struct {
+	const char *cond, *cond2, *name;
+} macros[] = {
+	{ "__x86_64__", NULL, "x86_64" },
+	{ "__i386__", NULL, "i386" },
+	{ "__AARCH64EB__", NULL, NULL },
+	{ "__aarch64__", NULL, "aarch64" },
+	{ "__ARMEB__", NULL, NULL },
+	{ "__arm__", NULL, "arm" },
+	{ "__riscv_xlen 64", NULL, "riscv64" },
+	{ "__riscv_xlen 32", NULL, "riscv32" },
+	{ "__powerpc64__", "__LITTLE_ENDIAN__", "ppc64le" },
+	{ "__powerpc64__", "__BIG_ENDIAN__", "ppc64" },
+	{ "__s390x__", NULL, "s390x" },
+};
+
+static const struct target *by_name(const char *name, size_t len)
+{
+	for (size_t i = 0; i < N(targets); i++)
+		if (strlen(targets[i].name) == len && !strncmp(targets[i].name, name, len))
+			return &targets[i];
+	return NULL;
+}
+
+const struct target *target_named(const char *name)
+{
+	size_t len = strcspn(name, "-");
+
+	if (!name[len] && by_name(name, len))
+		return by_name(name, len);
+	for (size_t i = 0; i < N(cpus); i++) {
+		size_t n = strlen(cpus[i].cpu);
+		int prefix = cpus[i].cpu[n - 1] == '*';
+
+		if (prefix ? len >= n - 1 && !strncmp(name, cpus[i].cpu, n - 1)
+			   : len == n && !strncmp(name, cpus[i].cpu, n))
+			return cpus[i].name ? by_name(cpus[i].name, strlen(cpus[i].name)) : NULL;
+	}
+	return NULL;
+}
+
+/* The value of "#define MACRO VALUE" in text, or NULL if not defined. */
+static const char *dm_value(const char *text, const char *macro, size_t len)
+{
+	for (const char *p = text; (p = strstr(p, "#define ")); p++) {
+		p += 8;
+		if (!strncmp(p, macro, len) && (p[len] == ' ' || p[len] == '\n'))
+			return p + len + (p[len] == ' ');
+	}
+	return NULL;
+}
+
+int dm_defines(const char *text, const char *macro)
+{
+	return dm_value(text, macro, strlen(macro)) != NULL;
+}
+
+/* "NAME" defined, or "NAME VALUE" defined to exactly VALUE. */
+static int holds(const char *text, const char *cond)
+{
+	const char *sp = strchr(cond, ' ');
+	const char *v = dm_value(text, cond, sp ? (size_t)(sp - cond) : strlen(cond));
+	size_t n;
+
+	if (!v || !sp)
+		return v != NULL;
+	n = strlen(sp + 1);
+	return !strncmp(v, sp + 1, n) && (v[n] == '\n' || !v[n]);
+}
+
+const struct target *target_from_macros(const char *text, struct strbuf *how)
+{
+	for (size_t i = 0; i < N(macros); i++) {
+		if (!holds(text, macros[i].cond) || (macros[i].cond2 && !holds(text, macros[i].cond2)))
+			continue;
+		if (!macros[i].name) {
+			strbuf_addf(how, "predefined macro %s: a machine ccd does not support",
+				    macros[i].cond);
+			return NULL;
+		}
+		strbuf_addf(how, "predefined macro %s%s%s", macros[i].cond,
+			    macros[i].cond2 ? " and " : "", macros[i].cond2 ? macros[i].cond2 : "");
+		return by_name(macros[i].name, strlen(macros[i].name));
+	}
+	strbuf_addstr(how, "no known machine macro among its predefined ones");
+	return NULL;
+}
+
+const struct target *target_host(void)
+{
+#if defined(__x86_64__)
+	return target_named("x86_64");
+#elif defined(__i386__)
+	return target_named("i386");
+#elif defined(__aarch64__) && !defined(__AARCH64EB__)
+	return target_named("aarch64");
+#elif defined(__arm__) && !defined(__ARMEB__)
+	return target_named("arm");
+#elif defined(__riscv) && __riscv_xlen == 64
+	return target_named("riscv64");
+#elif defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+	return target_named("ppc64le");
+#elif defined(__powerpc64__)
+	return target_named("ppc64");
+#elif defined(__s390x__)
+	return target_named("s390x");
+#else
+	return NULL;
+#endif
+}
+
+const char *target_names(void)
+{
+	static char buf[160];
+
+	if (!buf[0])
+		for (size_t i = 0; i < N(targets); i++)
+			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
+				 i ? ", " : "", targets[i].name);
+	return buf;
+}
