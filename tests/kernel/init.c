@@ -7,14 +7,17 @@
  * console (so a failed insmod's reason is visible even with a quiet console),
  * prints the boot marker and ends QEMU: first through isa-debug-exit (an outb
  * to port 0xf4, needs ioperm), else by a reboot, which -no-reboot turns into
- * QEMU exiting.  Built with gcc -static (-m32 for i386 kernels).
+ * QEMU exiting.  Built with gcc -static (-m32 for i386 kernels, the cross
+ * gcc for other architectures).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
 #include <sys/io.h>
+#endif
 #include <sys/klog.h>
 #include <sys/reboot.h>
 #include <sys/syscall.h>
@@ -93,9 +96,11 @@ int main(void)
 	printf(BOOT_MARKER "\n");
 	fflush(stdout);
 	sync();
+#if defined(__x86_64__) || defined(__i386__)
 	if (ioperm(DEBUG_EXIT_PORT, 1, 1) == 0)
 		outb(0, DEBUG_EXIT_PORT);	/* QEMU exits with status 1 */
-	reboot(RB_AUTOBOOT);
+#endif
+	reboot(RB_AUTOBOOT);	/* -no-reboot: QEMU exits (PSCI or SBI elsewhere) */
 	for (;;)
 		pause();
 }

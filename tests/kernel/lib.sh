@@ -37,6 +37,7 @@ CHECK_CONTEXT=$T
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
 	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$MINIMAL" "$KBENCHCFG" "$KTEST_SRC"/distro/* \
+		"$KTEST_SRC"/*.config "$KTEST_SRC/init.c" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
 }
@@ -45,8 +46,8 @@ tool_sum() {
 # time: the pgo loop, three kernels in a row, takes one slot while the
 # other three follow each other in the other); the extended ones are
 # built only with CCD_KTEST_EXTENDED=1 (see tests/README).
-KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 debian-61 x86_64-612-clang-keep debian-612 x86_64-ccache debian-61-clang"
-KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386"
+KCONFIGS_CI="x86_64-pgo x86_64 x86_64-612 arm64 debian-61 x86_64-612-clang-keep debian-612 x86_64-ccache debian-61-clang"
+KCONFIGS_EXTENDED="x86_64-keep x86_64-clang i386 riscv64"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
 
@@ -69,23 +70,33 @@ extended_only() {	# name
 ORACLE612_DIRS="arch/x86/ kernel/ mm/ init/"
 
 # The recipes.  Each builds into $dir (obj/ is the O= directory).
-# oracle_pair SOURCE FRAGMENT [DIRS]: plain gcc into gcc/ (only DIRS' objects
-# if given), then ccd+lkd at the same path.
+# oracle_pair SOURCE FRAGMENT [DIRS] [ARCH]: plain gcc into gcc/ (only DIRS'
+# objects if given), then ccd+lkd at the same path (ARCH: another
+# architecture, built with its Debian cross compiler).
 oracle_pair() {
-	local targets=() d
+	local targets=() d arch=--arch=${4:-x86_64}
 	for d in ${3:-}; do targets+=(--target="$d"); done
 	"$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
-		"${targets[@]}" || return 1
+		"$arch" "${targets[@]}" || return 1
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
-		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name vmlinux \
+		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
 			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
 	rm -rf "$dir/obj"
 	CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" \
-		--no-boot -- CC="$CCD" LD="$LKD"
+		--no-boot "$arch" -- CC="$CCD" LD="$LKD"
 }
 
+# The boot image of a configuration's architecture, below a build directory.
+KIMAGE_x86_64=arch/x86/boot/bzImage
+KIMAGE_arm64=arch/arm64/boot/Image
+KIMAGE_riscv64=arch/riscv/boot/Image
+
 recipe_x86_64() { oracle_pair "$KSOURCE" "$MINIMAL"; }
+
+# Other architectures, with Debian's cross gcc (CROSS_COMPILE set by build-and-boot).
+recipe_arm64() { oracle_pair "$KSOURCE" "$KTEST_SRC/arm64.config" "" arm64; }
+recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
