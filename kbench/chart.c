@@ -2,10 +2,13 @@
 /*
  * The comparison as an SVG bar chart a browser opens: one bar per
  * benchmark and later kernel, its length the speed-up against the first
- * kernel in percent, a whisker for the spread of the samples.
+ * kernel in percent, a whisker for the spread of the samples, a grey band
+ * for the noise of the row (what kernels with the same code show, noise.h);
+ * a difference that is not significant is drawn pale.
  */
 #include "kbench.h"
 #include "compare.h"
+#include "noise.h"
 #include "result.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -100,15 +103,17 @@ static int chart_height(const struct kb_result *res, int nr)
 }
 
 static void header(struct strbuf *sb, const struct kb_result *res, const char *const *labels,
-		   int nr)
+		   int nr, const struct kb_noise *noise)
 {
 	strbuf_addstr(sb, "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">"
 		      "kbench: speed against ");
 	add_text(sb, labels[0]);
 	strbuf_addf(sb, " in percent (positive is faster), clock %s</text>\n", res[0].clock);
 	strbuf_addf(sb, "<text x=\"10\" y=\"40\" font-size=\"11\">%s; whiskers: the spread "
-		    "of the samples</text>\n", strcmp(res[0].clock, "icount") ?
-		    "real time under KVM" : "icount: instructions executed, not cycles");
+		    "of the samples; grey band: the noise of equivalent builds (", strcmp(res[0].clock,
+		    "icount") ? "real time under KVM" : "icount: instructions executed, not cycles");
+	add_text(sb, noise->source);
+	strbuf_addstr(sb, "); pale bars: not significant</text>\n");
 	for (int i = 1; i < nr; i++) {
 		int x = 10 + (i - 1) * 240;
 
@@ -132,19 +137,31 @@ static void grid(struct strbuf *sb, const struct scale *s, int height)
 	}
 }
 
+/* The band of a row's noise, behind its bars: from -noise to +noise. */
+static void band(struct strbuf *sb, const struct scale *s, double noise, int y, int h)
+{
+	double xl = xpos(s, -noise), xh = xpos(s, noise);
+
+	if (noise > 0)
+		strbuf_addf(sb, "<rect class=\"noise\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+			    "height=\"%d\" fill=\"#000\" fill-opacity=\"0.08\"/>\n", xl, y - 2, xh - xl, h);
+}
+
 static void bar(struct strbuf *sb, const struct scale *s, const struct kb_row *a,
-		const struct kb_row *b, int y, const char *colour)
+		const struct kb_row *b, int y, const char *colour, double noise)
 {
 	double pct = speedup_pct(a->unit, a->median, b->median), lo, hi;
 	double x0 = xpos(s, 0), x = xpos(s, pct), xl, xh;
-	int mid = y + BAR_H / 2;
+	int mid = y + BAR_H / 2, sig = diff_significant(a, b, noise);
 
 	speedup_range(a, b, &lo, &hi);
 	xl = xpos(s, lo);
 	xh = xpos(s, hi);
-	strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
-		    "<title>%s: %+.2f%% (%+.2f..%+.2f)</title></rect>\n",
-		    fmin(x0, x), y, fmax(fabs(x - x0), 0.5), BAR_H, colour, a->name, pct, lo, hi);
+	strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s>"
+		    "<title>%s: %+.2f%% (%+.2f..%+.2f), %s (noise %.1f%%)</title></rect>\n",
+		    fmin(x0, x), y, fmax(fabs(x - x0), 0.5), BAR_H, colour,
+		    sig ? "" : " fill-opacity=\"0.3\"", a->name, pct, lo, hi,
+		    sig ? "significant" : "not significant", noise);
 	strbuf_addf(sb, "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#000\"/>\n",
 		    xl, mid, xh, xl, y + 1, y + BAR_H - 1, xh, y + 1, y + BAR_H - 1);
 	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"%s\">"
@@ -152,7 +169,8 @@ static void bar(struct strbuf *sb, const struct scale *s, const struct kb_row *a
 		    y + BAR_H - 1, pct >= 0 ? "start" : "end", pct);
 }
 
-static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const struct scale *s)
+static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const struct scale *s,
+		 const struct kb_noise *noise)
 {
 	const char *group = NULL;
 	int y = TOP;
@@ -168,6 +186,7 @@ static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const s
 			y += GROUP_H;
 			group = a->group;
 		}
+		band(sb, s, noise_threshold(noise, a->name), y, (nr - 1) * BAR_STEP + 2);
 		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">",
 			    PLOT_X0 - 8, y + ((nr - 1) * BAR_STEP) / 2 + 4);
 		add_text(sb, a->name);
@@ -176,14 +195,15 @@ static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const s
 			const struct kb_row *b = result_find(&res[i], a->name);
 
 			if (b)
-				bar(sb, s, a, b, y + (i - 1) * BAR_STEP, colours[(i - 1) % 6]);
+				bar(sb, s, a, b, y + (i - 1) * BAR_STEP, colours[(i - 1) % 6],
+				    noise_threshold(noise, a->name));
 		}
 		y += (nr - 1) * BAR_STEP + 6;
 	}
 }
 
 int write_chart(const char *path, const struct kb_result *res, const char *const *labels,
-		int nr)
+		int nr, const struct kb_noise *noise)
 {
 	struct scale s = make_scale(res, nr);
 	int height = chart_height(res, nr);
@@ -195,9 +215,9 @@ int write_chart(const char *path, const struct kb_result *res, const char *const
 		    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
 		    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
 		    WIDTH, height, WIDTH, height);
-	header(&sb, res, labels, nr);
+	header(&sb, res, labels, nr, noise);
 	grid(&sb, &s, height);
-	rows(&sb, res, nr, &s);
+	rows(&sb, res, nr, &s, noise);
 	strbuf_addstr(&sb, "</svg>\n");
 	ret = write_atomically(path, sb.buf, sb.len);
 	strbuf_release(&sb);

@@ -6,6 +6,7 @@
  */
 #include "kbench.h"
 #include "compare.h"
+#include "noise.h"
 #include "result.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -16,6 +17,12 @@
 #include <string.h>
 
 #define LABEL_WIDTH 12
+
+/* Per kernel: the sum and count of percentages, the significant rows. */
+struct tally {
+	double *sum;
+	int *count, *faster, *slower;
+};
 
 static const struct {
 	const char *group, *title;
@@ -64,6 +71,14 @@ void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, d
 	*hi = x < y ? y : x;
 }
 
+int diff_significant(const struct kb_row *a, const struct kb_row *b, double noise)
+{
+	double pct = speedup_pct(a->unit, a->median, b->median), lo, hi;
+
+	speedup_range(a, b, &lo, &hi);
+	return (lo > 0 || hi < 0) && fabs(pct) > noise && fabs(pct) >= 0.05;
+}
+
 /* The column heads: file names without directory and ".json". */
 static char **make_labels(char **files, int nr)
 {
@@ -106,7 +121,8 @@ static int check_units(const struct kb_result *res, char **files, int nr)
 	return 0;
 }
 
-static void print_header(const struct kb_result *res, char **labels, int nr)
+static void print_header(const struct kb_result *res, char **labels, int nr,
+			 const struct kb_noise *noise)
 {
 	printf("kbench: %d kernels, clock %s%s\n", nr, res[0].clock,
 	       strcmp(res[0].clock, "icount") ? " (real time under KVM)" :
@@ -114,8 +130,10 @@ static void print_header(const struct kb_result *res, char **labels, int nr)
 	for (int i = 0; i < nr; i++)
 		printf("  %-*s %s (%s)%s%s\n", LABEL_WIDTH, labels[i], res[i].kernel,
 		       res[i].compiler, *res[i].append ? " append: " : "", res[i].append);
-	printf("Positive: faster than %s (less time, more MB/s); '~': within the "
-	       "spread of the samples.\n", labels[0]);
+	printf("Positive: faster than %s (less time, more MB/s).  '*': significant, beyond "
+	       "the spread\nof the samples and beyond the noise column, what kernels with "
+	       "the same code show\n(noise table: %s); '~': not significant.\n", labels[0],
+	       noise->source);
 }
 
 static void print_columns(char **labels, int nr)
@@ -123,14 +141,19 @@ static void print_columns(char **labels, int nr)
 	printf("\n%-18s %-4s", "benchmark", "unit");
 	for (int i = 0; i < nr; i++)
 		printf(" %*.*s", LABEL_WIDTH, LABEL_WIDTH, labels[i]);
+	printf(" %6s", "noise");
 	for (int i = 1; i < nr; i++)
 		printf(" %*.*s", LABEL_WIDTH - 2, LABEL_WIDTH - 2, labels[i]);
 	printf("\n");
 }
 
-/* One benchmark's line; adds its percentages to sum[] unless it is a control. */
+/*
+ * One benchmark's line; adds its percentages to sum[] unless it is a
+ * control, and counts the significant ones (not the controls either) in
+ * faster[] and slower[].
+ */
 static void print_row(const struct kb_result *res, int nr, const struct kb_row *a,
-		      double *sum, int *count)
+		      double noise, struct tally *t)
 {
 	printf("%-18s %-4s %*.4g", a->name, a->unit, LABEL_WIDTH, a->median);
 	for (int i = 1; i < nr; i++) {
@@ -141,32 +164,55 @@ static void print_row(const struct kb_result *res, int nr, const struct kb_row *
 		else
 			printf(" %*s", LABEL_WIDTH, "-");
 	}
+	printf(" %5.1f%%", noise);
 	for (int i = 1; i < nr; i++) {
 		const struct kb_row *b = result_find(&res[i], a->name);
-		double pct, lo, hi;
+		double pct;
+		int sig;
 
 		if (!b) {
 			printf(" %*s", LABEL_WIDTH - 2, "-");
 			continue;
 		}
 		pct = speedup_pct(a->unit, a->median, b->median);
-		speedup_range(a, b, &lo, &hi);
-		printf(" %+*.1f%%%c", LABEL_WIDTH - 4, pct, lo <= 0 && hi >= 0 ? '~' : fabs(pct) < 0.05 ? '~' : ' ');
-		if (strcmp(a->group, "mem")) {
-			sum[i] += pct;
-			count[i]++;
-		}
+		sig = diff_significant(a, b, noise);
+		printf(" %+*.1f%%%c", LABEL_WIDTH - 4, pct, sig ? '*' : '~');
+		if (!strcmp(a->group, "mem"))
+			continue;
+		t->sum[i] += pct;
+		t->count[i]++;
+		if (sig)
+			(pct > 0 ? t->faster : t->slower)[i]++;
 	}
 	printf("\n");
 }
 
-static void print_table(const struct kb_result *res, char **labels, int nr)
+static void print_totals(const struct tally *t, int nr)
 {
-	double *sum = xcalloc((size_t)nr, sizeof(double));
-	int *count = xcalloc((size_t)nr, sizeof(int));
+	printf("%-*s", 18 + 5 + nr * (LABEL_WIDTH + 1) + 7, "average (all but the controls)");
+	for (int i = 1; i < nr; i++)
+		printf(" %+*.1f%% ", LABEL_WIDTH - 4, t->count[i] ? t->sum[i] / t->count[i] : 0.0);
+	printf("\n%-*s", 18 + 5 + nr * (LABEL_WIDTH + 1) + 7,
+	       "significant, faster/slower (ditto)");
+	for (int i = 1; i < nr; i++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%d/%d", t->faster[i], t->slower[i]);
+		printf(" %*s ", LABEL_WIDTH - 3, buf);
+	}
+	printf("\n");
+}
+
+static void print_table(const struct kb_result *res, char **labels, int nr,
+			const struct kb_noise *noise)
+{
+	struct tally t = {
+		xcalloc((size_t)nr, sizeof(double)), xcalloc((size_t)nr, sizeof(int)),
+		xcalloc((size_t)nr, sizeof(int)), xcalloc((size_t)nr, sizeof(int)),
+	};
 	const char *group = NULL;
 
-	print_header(res, labels, nr);
+	print_header(res, labels, nr, noise);
 	print_columns(labels, nr);
 	for (size_t r = 0; r < res[0].nr; r++) {
 		const struct kb_row *a = &res[0].rows[r];
@@ -175,33 +221,77 @@ static void print_table(const struct kb_result *res, char **labels, int nr)
 			printf("%s\n", group_title(a->group));
 			group = a->group;
 		}
-		print_row(res, nr, a, sum, count);
+		print_row(res, nr, a, noise_threshold(noise, a->name), &t);
 	}
 	for (int i = 1; i < nr; i++)
 		for (size_t r = 0; r < res[i].nr; r++)
 			if (!result_find(&res[0], res[i].rows[r].name))
 				printf("%-18s (only in %s: not compared)\n", res[i].rows[r].name,
 				       labels[i]);
-	if (nr > 1) {
-		printf("%-*s", 18 + 5 + nr * (LABEL_WIDTH + 1), "average (all but the controls)");
-		for (int i = 1; i < nr; i++)
-			printf(" %+*.1f%% ", LABEL_WIDTH - 4, count[i] ? sum[i] / count[i] : 0.0);
-		printf("\n");
+	if (nr > 1)
+		print_totals(&t, nr);
+	free(t.sum);
+	free(t.count);
+	free(t.faster);
+	free(t.slower);
+}
+
+/*
+ * The noise table for these results: none with --noise=none, and none
+ * (with a warning) when it was measured with another clock: KVM's real
+ * time and icount's instructions vary differently.
+ */
+static int load_noise(struct kb_noise *n, const char *path, const char *clock)
+{
+	if (path && !strcmp(path, "none")) {
+		noise_none(n);
+		return 0;
 	}
-	free(sum);
-	free(count);
+	if (noise_load(n, path))
+		return -1;
+	if (strcmp(n->clock, clock)) {
+		warning("the noise table (%s) was measured with the %s clock, these results "
+			"with %s: only the spread of the samples counts", n->source, n->clock,
+			clock);
+		noise_release(n);
+		noise_none(n);
+	}
+	return 0;
+}
+
+/* The table, the chart (-o) and the JSON (--json) of loaded results. */
+static int report(const struct kb_result *res, char **labels, int nr,
+		  const struct kb_noise *noise, const char *chart, const char *json)
+{
+	const char *const *l = (const char *const *)labels;
+	int ret = KB_OK;
+
+	print_table(res, labels, nr, noise);
+	fflush(stdout);
+	if (chart && write_chart(chart, res, l, nr, noise))
+		ret = KB_TROUBLE;
+	else if (chart)
+		note("chart in %s", chart);
+	if (json && write_compare_json(json, res, l, nr, noise))
+		ret = KB_TROUBLE;
+	return ret;
 }
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *chart = NULL, *v;
+	const char *chart = NULL, *json = NULL, *noise_file = NULL, *v;
 	char **files = xcalloc((size_t)argc, sizeof(*files)), **labels;
 	struct kb_result *res;
+	struct kb_noise noise = { 0 };
 	int nr = 0, ret = KB_OK;
 
 	for (int i = 1; i < argc; i++) {
 		if ((v = opt_arg(argc, argv, &i, "-o")) || (v = opt_arg(argc, argv, &i, "--output")))
 			chart = v;
+		else if ((v = opt_arg(argc, argv, &i, "--json")))
+			json = v;
+		else if ((v = opt_arg(argc, argv, &i, "--noise")))
+			noise_file = v;
 		else if (argv[i][0] == '-' && argv[i][1])
 			return free(files), usage_error("compare: unknown option '%s'", argv[i]);
 		else
@@ -213,21 +303,17 @@ int cmd_compare(int argc, char **argv)
 	for (int i = 0; i < nr && ret == KB_OK; i++)
 		if (result_load(&res[i], files[i]))
 			ret = KB_TROUBLE;
-	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr)))
+	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr) ||
+			     load_noise(&noise, noise_file, res[0].clock)))
 		ret = KB_TROUBLE;
 	labels = make_labels(files, nr);
-	if (ret == KB_OK) {
-		print_table(res, labels, nr);
-		fflush(stdout);
-		if (chart && write_chart(chart, res, (const char *const *)labels, nr))
-			ret = KB_TROUBLE;
-		else if (chart)
-			note("chart in %s", chart);
-	}
+	if (ret == KB_OK)
+		ret = report(res, labels, nr, &noise, chart, json);
 	for (int i = 0; i < nr; i++) {
 		result_release(&res[i]);
 		free(labels[i]);
 	}
+	noise_release(&noise);
 	free(labels);
 	free(res);
 	free(files);

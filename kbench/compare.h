@@ -17,6 +17,13 @@ double speedup_pct(const char *unit, double a, double b);
  */
 void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, double *hi);
 
+/*
+ * Whether b differs from a beyond chance: the spread of the samples
+ * excludes 0 and the difference is larger than noise, the percentage
+ * kernels with the same code show on this row (noise.h).
+ */
+int diff_significant(const struct kb_row *a, const struct kb_row *b, double noise);
+
 /* "Processes (us)" for "proc": the heading of a group of rows. */
 const char *group_title(const char *group);
 

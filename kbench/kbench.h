@@ -43,9 +43,12 @@ int atomic_commit(int fd, char *tmp, const char *path, int failed);
 /* The whole of text to path that way; "-" is standard output. */
 int write_atomically(const char *path, const char *text, size_t len);
 
-/* The SVG chart of a comparison (chart.c). */
+/* The SVG chart of a comparison (chart.c), its JSON (compare-json.c). */
 struct kb_result;
+struct kb_noise;
 int write_chart(const char *path, const struct kb_result *res, const char *const *labels,
-		int nr);
+		int nr, const struct kb_noise *noise);
+int write_compare_json(const char *path, const struct kb_result *res,
+		       const char *const *labels, int nr, const struct kb_noise *noise);
 
 #endif

@@ -122,7 +122,7 @@ case_compare() {
 	grep -E '^average.* \+8\.3%' out.txt >/dev/null || { cat out.txt >&2; fail "average"; }
 	# Three kernels, one missing rows: '-' in its columns.
 	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/b.json" "$FIXTURES/c.json"
-	row fork_exit | grep -qE ' 125 +- +-20\.0% +-$' || { row fork_exit >&2; fail "missing row not '-'"; }
+	row fork_exit | grep -qE ' 125 +- +1\.0% +-20\.0%\* +-$' || { row fork_exit >&2; fail "missing row not '-'"; }
 	row pipe_bw | grep -q -- '-50.0%' || fail "pipe_bw vs c: expected -50.0%"
 	# A row the first kernel lacks is named, not silently dropped.
 	expect 0 "$KBENCH" compare "$FIXTURES/c.json" "$FIXTURES/a.json"
@@ -130,6 +130,73 @@ case_compare() {
 	# Same file twice: all zero, all within the spread.
 	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/a.json"
 	row null_call | grep -q '+0.0%~' || fail "identical results not +0.0%~"
+}
+
+# Significance: a difference counts ('*') only beyond the spread of the
+# samples and beyond the noise table's threshold for its row.
+sig() {	# ROW MARK: the row's last percentage carries MARK
+	row "$1" | grep -qE "%[$2]\$" || { row "$1" >&2; fail "row $1: expected '$2'"; }
+}
+case_noise() {
+	local f=$FIXTURES
+	# Built-in table (floor 1 %): +0.5 % is noise, +3.1 % and -25.5 % are not.
+	expect 0 "$KBENCH" compare "$f/same1.json" "$f/same2.json" --json=cmp.json -o chart.svg
+	has out.txt "noise table: built-in"
+	sig null_call '~'
+	sig fork_exit '*'
+	sig prot_fault '*'
+	sig mem_load_lat '*'
+	# The controls are not counted: fork_exit faster, prot_fault slower.
+	grep -qE '^significant, faster/slower.* 1/1 $' out.txt || { cat out.txt >&2; fail "count"; }
+	python3 - cmp.json chart.svg <<'PY' || fail "compare --json or the chart lacks the marks"
+import json, sys, xml.dom.minidom
+c = json.load(open(sys.argv[1]))
+assert c["kbench_compare"] == 1 and c["reference"] == "same1", c
+assert c["noise"]["source"] == "built-in", c["noise"]
+rows = {r["name"]: r for r in c["rows"]}
+sig = {n: r["against"][0]["significant"] for n, r in rows.items()}
+assert sig == {"null_call": False, "fork_exit": True, "prot_fault": True,
+               "mem_load_lat": True}, sig
+assert abs(rows["null_call"]["against"][0]["percent"] - 100 / 99.5 * 100 + 100) < 1e-5
+assert rows["null_call"]["noise"] >= 1, rows["null_call"]
+assert c["significant"] == [{"label": "same2", "faster": 1, "slower": 1}], c["significant"]
+svg = xml.dom.minidom.parse(sys.argv[2]).documentElement
+titles = [t.firstChild.data for t in svg.getElementsByTagName("title")]
+assert any(t.startswith("null_call: +0.50%") and "not significant" in t for t in titles), titles
+assert any(t.startswith("fork_exit: +3.09%") and ", significant" in t for t in titles), titles
+pale = [r for r in svg.getElementsByTagName("rect") if r.getAttribute("fill-opacity") == "0.3"]
+assert len(pale) == 1, len(pale)
+bands = [r for r in svg.getElementsByTagName("rect") if r.getAttribute("class") == "noise"]
+assert len(bands) == 4, len(bands)
+PY
+	# A table of one's own: prot_fault and fork_exit move that much anyway.
+	expect 0 "$KBENCH" compare --noise="$f/noise.json" "$f/same1.json" "$f/same2.json"
+	has out.txt "noise table: $f/noise.json"
+	sig null_call '*'
+	sig fork_exit '~'
+	sig prot_fault '~'
+	row prot_fault | grep -qE ' 40\.0% ' || fail "prot_fault's noise column"
+	row null_call | grep -qE ' 0\.2% ' || fail "the floor for a row the table lacks"
+	# No table: the spread of the samples alone.
+	expect 0 "$KBENCH" compare --noise=none "$f/same1.json" "$f/same2.json"
+	sig null_call '*'
+	sig fork_exit '*'
+	# A table of another clock is set aside, said.
+	expect 0 "$KBENCH" compare --noise="$f/noise-kvm.json" "$f/same1.json" "$f/same2.json"
+	has err.txt "measured with the kvm clock"
+	sig null_call '*'
+	# Tables that are not: exit 3, the file named, no table printed.
+	expect 3 "$KBENCH" compare --noise="$f/noise-bad.json" "$f/same1.json" "$f/same2.json"
+	has err.txt "noise-bad.json: the noise table's \"floor\""
+	expect 3 "$KBENCH" compare --noise="$f/a.json" "$f/same1.json" "$f/same2.json"
+	has err.txt "a.json: not a kbench noise table"
+	expect 3 "$KBENCH" compare --noise="$W/none.json" "$f/same1.json" "$f/same2.json"
+	has err.txt "cannot open $W/none.json"
+	[ -s out.txt ] && fail "a table was printed with a broken noise table"
+	printf '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {"x": 101}}' >big.json
+	expect 3 "$KBENCH" compare --noise=big.json "$f/same1.json" "$f/same2.json"
+	has err.txt "big.json: row x: not a percentage"
+	return 0
 }
 
 case_compare_errors() {
@@ -162,8 +229,8 @@ assert svg.tagName == "svg", svg.tagName
 titles = [t.firstChild.data for t in svg.getElementsByTagName("title")]
 # a has 4 rows; b has all 4, c 2: one bar (with a title) per pair
 assert len(titles) == 6, titles
-assert "null_call: +25.00% (+12.50..+37.50)" in titles, titles
-assert "pipe_bw: -50.00% (-50.00..-50.00)" in titles, titles
+assert "null_call: +25.00% (+12.50..+37.50), significant (noise 1.0%)" in titles, titles
+assert "pipe_bw: -50.00% (-50.00..-50.00), significant (noise 1.0%)" in titles, titles
 texts = " ".join(t.firstChild.data for t in svg.getElementsByTagName("text") if t.firstChild)
 assert "clock icount" in texts and "c" in texts
 PY

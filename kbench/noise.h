@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * How far each row moves between kernels whose code is the same (built
+ * twice, differing only in what does not change code: the build's host,
+ * user and time): a difference no larger is not the compiler's doing.
+ * The table is JSON (kbench/noise.json is compiled in, --noise=FILE
+ * replaces it):
+ *
+ *   {"kbench_noise": 1, "clock": "icount", "provenance": TEXT,
+ *    "floor": PERCENT, "rows": {"NAME": PERCENT, ...}}
+ *
+ * A row's threshold is the larger of its own figure and the floor; a row
+ * the table lacks gets the floor.
+ */
+#ifndef KBENCH_NOISE_H
+#define KBENCH_NOISE_H
+
+#include <stddef.h>
+
+struct kb_noise {
+	char *source;		/* the file, or "built-in" */
+	char *clock;		/* the clock it was measured with */
+	char *provenance;	/* what was measured, when, how */
+	double floor;		/* percent */
+	char **names;
+	double *pct;
+	size_t nr;
+};
+
+/* The table in path, or the built-in one for NULL; -1 after an error naming path. */
+int noise_load(struct kb_noise *n, const char *path);
+/* No table: every threshold 0, only the spread of the samples counts. */
+void noise_none(struct kb_noise *n);
+void noise_release(struct kb_noise *n);
+/* The threshold of row name, in percent. */
+double noise_threshold(const struct kb_noise *n, const char *name);
+
+#endif
