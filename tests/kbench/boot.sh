@@ -15,6 +15,9 @@
 #              message naming the kernel, exit 1, no result file
 # workload     --workload and --post run in the guest, before and after
 #              the benchmarks; a failing workload is a warning
+# identity     two kernels with the same code, built with another host,
+#              user, time and build number (KBENCH_KERNEL_TWIN: the
+#              gcc kernel relinked so), agree within 1 % on every row
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -152,6 +155,25 @@ case_workload() {
 	[ "$(cat order.txt)" = "kbench-test-workload-ran KBENCH-WORKLOAD KBENCH-ROW kbench-test-post-ran KBENCH-END " ] ||
 		fail "wrong order: $(cat order.txt)"
 	grep -aq 'KBENCH-WORKLOAD exit=3' console.txt || fail "workload status not reported"
+}
+
+case_identity() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	need_kernel KBENCH_KERNEL_TWIN "${KBENCH_KERNEL_TWIN:-}"
+	run one "$KBENCH_KERNEL_GCC"
+	run twin "$KBENCH_KERNEL_TWIN"
+	local v1 v2 r p bad=0
+	v1=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' one.json)
+	v2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' twin.json)
+	[ "$v1" != "$v2" ] || fail "the two kernels have one identity: $v1"
+	echo "one:  $v1"
+	echo "twin: $v2"
+	"$KBENCH" compare --noise=none one.json twin.json
+	for r in $(rows one); do
+		p=$(pct one twin "$r")
+		within 1 "$p" || { echo "row $r: the twin differs by $p %" >&2; bad=1; }
+	done
+	[ $bad = 0 ] || fail "kernels with the same code differ by more than 1 %"
 }
 
 case_$1

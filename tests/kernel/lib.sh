@@ -100,6 +100,34 @@ recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
+# A kbench kernel made again with another build identity (host, user, time,
+# build number): the same code, only init/version*.o and the link redone
+# (kernel-kbench-identity, a minute).  identity_twin BUILD SUBDIR [make
+# arguments]: BUILD's SUBDIR copied into obj/ (cp -a, not links: the link
+# rewrites files in place) and made again at BUILD's own path, the copy
+# bind-mounted there in a mount namespace of its own: Kbuild's objtool
+# names its directory, and elsewhere every object would be built again.
+# "from" names the build it was copied from, to tell a stale copy.
+IDENTITY_ENV=(KBUILD_BUILD_HOST=elsewhere.example.org KBUILD_BUILD_USER=another-builder
+	"KBUILD_BUILD_TIMESTAMP=Tue Mar 14 15:09:26 UTC 2023" KBUILD_BUILD_VERSION=42)
+identity_twin() {	# build subdir [make arguments]
+	local from=$KWORK/$1/$2
+	[ -f "$KWORK/$1.ok" ] || { echo "$1 is not built"; return 1; }
+	cp -a "$from" "$dir/obj" && cp "$KWORK/$1.ok" "$dir/from" || return 1
+	shift 2
+	env "${IDENTITY_ENV[@]}" unshare -m --propagation private bash -c \
+		'mount --bind "$1" "$2" && d=$2 && shift 2 && exec make -C "$d" "$@" bzImage' \
+		_ "$dir/obj" "$from" -j"$KJOBS" "$@"
+}
+# Can this machine make a mount namespace (root, or CAP_SYS_ADMIN)?
+can_unshare() { unshare -m --propagation private true 2>/dev/null; }
+# 6.12 through ccd (x86_64-612: SLUB), 6.1 at -O2 through ccd (the plain
+# kernel of x86_64-pgo: SLOB, whose first-fit search made prot_fault move).
+recipe_x86_64_612_identity() { identity_twin x86_64-612 obj CC="$CCD" LD="$LKD"; }
+recipe_x86_64_pgo_identity() {
+	identity_twin x86_64-pgo pgo/plain ARCH=x86_64 CC="$CCD" LD="$LKD" CCD_CC=gcc
+}
+
 # 6.12 through ccd with the clang backend, on the patched tree with the
 # keep-alive accessors on: one build proves both (CI time is the budget).
 recipe_x86_64_612_clang_keep() {

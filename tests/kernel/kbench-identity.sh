@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kernel-kbench-identity: kbench measures kernels with the same code alike
+# (issue 24: two 6.1 builds that differed only in KBUILD_BUILD_HOST, _USER
+# and _TIMESTAMP measured prot_fault 34 % apart).  For 6.1 (the plain -O2
+# kernel of x86_64-pgo: SLOB) and 6.12 (x86_64-612: SLUB), the build made
+# again with another identity (lib.sh identity_twin): every object but
+# init/version*.o byte-identical, vmlinux's sections of one size; then
+# tests/kbench/boot.sh identity: every row within 1 %.
+. "$(dirname "$0")/lib.sh"
+: "${KBENCH:?KBENCH must name the kbench binary}"
+can_unshare || skip "no mount namespace here (identity_twin needs root or CAP_SYS_ADMIN)"
+
+# twin BUILD SUBDIR: build BUILD and its twin; sets one and twin (build dirs).
+twin() {
+	need_build "$1" || fail "the $1 build failed"
+	one=$dir/$2
+	need_build "$1-identity" || fail "the $1-identity build failed"
+	if ! cmp -s "$KWORK/$1.ok" "$dir/from"; then	# $1 was built again since
+		rm -f "$dir.ok"
+		need_build "$1-identity" || fail "the $1-identity build failed"
+	fi
+	twin=$dir/obj
+}
+
+# The same code: the objects, and the sizes of vmlinux's sections.
+same_code() {
+	local n=0 o differ=()
+	while IFS= read -r o; do
+		n=$((n + 1))
+		cmp -s "$one/$o" "$twin/$o" || differ+=("$o")
+	done < <(cd "$one" && find . -name '*.o' ! -path './scripts/*' ! -path './tools/*' \
+		! -path './arch/x86/boot/*' ! -name vmlinux.o ! -path './usr/*' -printf '%P\n' | sort)
+	log "$n objects; differing: ${differ[*]}"
+	for o in "${differ[@]}"; do
+		case $o in init/version*.o) ;; *) bad "object $o differs between the two builds" ;; esac
+	done
+	[ "$(sections "$one/vmlinux")" = "$(sections "$twin/vmlinux")" ] ||
+		bad "vmlinux's sections differ in size"
+	[ ${#differ[@]} -gt 0 ] || bad "nothing differs: the twin has the same identity"
+	[ "$failed" = 0 ] || finish
+}
+sections() { size -A "$1" | awk '$1 ~ /^\./ { print $1, $2 }'; }
+
+for b in "x86_64-pgo pgo/plain" "x86_64-612 obj"; do
+	set -- $b
+	CHECK_CONTEXT="$T $1"
+	twin "$1" "$2"
+	same_code
+	KBENCH_KERNEL_GCC=$one/arch/x86/boot/bzImage \
+		KBENCH_KERNEL_TWIN=$twin/arch/x86/boot/bzImage \
+		"$KTEST_SRC/../kbench/boot.sh" identity || bad "$1: the twins measure apart (above)"
+done
+finish
