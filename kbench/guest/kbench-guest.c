@@ -236,28 +236,57 @@ fail:
 	_exit(1);
 }
 
-/*
- * Idle until a whole second of the guest clock, at least secs away, before
- * a benchmark.  Two kernels with the same code reach this point after
- * different instruction counts: their banners (user@host, the build time)
- * differ in length, and so do the console lines before.  Without this the
- * timer ticks, RCU grace periods and deferred frees fall elsewhere in the
- * benchmark's loop, and what they leave in the allocator differs: on 6.1's
- * SLOB a signal's allocation searched longer (issue 24: prot_fault +34 %).
- * Idle, the kernel finishes that work; waking on the tick after a whole
- * second puts every kernel at one phase of the tick.  Under icount with
- * sleep=off idle time costs no host time.
- */
-static void settle(int secs)
+/* TCP sockets in TIME_WAIT (/proc/net/sockstat), 0 when there is no TCP line. */
+static long time_wait_sockets(void)
+{
+	char buf[1024], *p;
+	int fd = open("/proc/net/sockstat", O_RDONLY);
+	ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof(buf) - 1);
+
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	p = strstr(buf, "TCP:");
+	p = p ? strstr(p, " tw ") : NULL;
+	return p ? strtol(p + 4, NULL, 10) : 0;
+}
+
+/* Idle until the next whole second of the guest clock, at least secs away. */
+static void idle_to_second(int secs)
 {
 	struct timespec t;
 
-	if (secs <= 0 || clock_gettime(CLOCK_MONOTONIC, &t))
+	if (clock_gettime(CLOCK_MONOTONIC, &t))
 		return;
 	t.tv_sec += secs + (t.tv_nsec > 0);
 	t.tv_nsec = 0;
 	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &t, NULL) == EINTR)
 		;
+}
+
+/*
+ * Before each benchmark: idle until what earlier ones left is done, and
+ * start at one phase of the timer tick (issue 24).  Two kernels with the
+ * same code reach each row after different instruction counts (their
+ * banners, user@host and the build time, differ in length), and their
+ * random pools differ (seeded with that identity).  Without the pause the
+ * ticks, RCU grace periods, TIME_WAIT sockets' timers and the frees they
+ * bring fall elsewhere in the next row and leave its allocator otherwise:
+ * on 6.1's SLOB prot_fault moved by a quarter.  So: a whole second of
+ * idle, more while TCP sockets wait in TIME_WAIT (60 s after the TCP
+ * rows), and wake on the tick after a whole second.  Under icount with
+ * sleep=off idle costs no host time, only the ticks.
+ */
+#define SETTLE_MAX 120	/* seconds: a TIME_WAIT lasts 60 */
+static void settle(int secs)
+{
+	if (secs <= 0)
+		return;
+	idle_to_second(secs);
+	for (int waited = secs; waited < SETTLE_MAX && time_wait_sockets() > 0; waited++)
+		idle_to_second(1);
 }
 
 /* 1 if a row was printed, 0 if the benchmark failed. */
