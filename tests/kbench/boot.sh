@@ -160,8 +160,13 @@ case_workload() {
 case_identity() {
 	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
 	need_kernel KBENCH_KERNEL_TWIN "${KBENCH_KERNEL_TWIN:-}"
-	run one "$KBENCH_KERNEL_GCC"
-	run twin "$KBENCH_KERNEL_TWIN"
+	# Whole rows, not --quick: a quick sample of some rows lasts less than a
+	# tick, and whether one falls in it moves them by 2 %.
+	local k
+	for k in one:"$KBENCH_KERNEL_GCC" twin:"$KBENCH_KERNEL_TWIN"; do
+		nice -n 5 "$KBENCH" run --runs=5 -o "${k%%:*}.json" "${k#*:}" 2>"${k%%:*}.err" ||
+			{ cat "${k%%:*}.err" >&2; fail "kbench run ${k#*:} failed"; }
+	done
 	local v1 v2 r p bad=0
 	v1=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' one.json)
 	v2=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' twin.json)
