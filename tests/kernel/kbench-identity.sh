@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernel-kbench-identity: kbench measures kernels with the same code alike
 # (issue 24: two 6.1 builds that differed only in KBUILD_BUILD_HOST, _USER
-# and _TIMESTAMP measured prot_fault 34 % apart).  For 6.1 (the plain -O2
-# kernel of x86_64-pgo: SLOB) and 6.12 (x86_64-612: SLUB), the build made
+# and _TIMESTAMP measured prot_fault 34 % apart).  For the base build (x86_64: 6.1 at
+# -Os through ccd+lkd, SLOB) and, extended, 6.1 at -O2 (the plain kernel of
+# x86_64-pgo) and 6.12 (x86_64-612: SLUB), the build made
 # again with another identity (lib.sh identity_twin): every object but
 # init/version*.o byte-identical, vmlinux's sections of one size; then
 # tests/kbench/boot.sh identity: every row within 1 %.
@@ -42,7 +43,9 @@ same_code() {
 }
 sections() { size -A "$1" | awk '$1 ~ /^\./ { print $1, $2 }'; }
 
-for b in "x86_64-pgo pgo/plain" "x86_64-612 obj"; do
+pairs=("x86_64 obj")
+[ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && pairs+=("x86_64-pgo pgo/plain" "x86_64-612 obj")
+for b in "${pairs[@]}"; do
 	set -- $b
 	CHECK_CONTEXT="$T $1"
 	twin "$1" "$2"

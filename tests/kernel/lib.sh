@@ -50,6 +50,7 @@ tool_sum() {
 KCONFIGS_CI="x86_64 arm64 debian-61 debian-612"
 KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache debian-61-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-keep x86_64-clang i386 riscv64"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
 
@@ -123,8 +124,10 @@ identity_twin() {	# build subdir [make arguments]
 }
 # Can this machine make a mount namespace (root, or CAP_SYS_ADMIN)?
 can_unshare() { unshare -m --propagation private true 2>/dev/null; }
-# 6.12 through ccd (x86_64-612: SLUB), 6.1 at -O2 through ccd (the plain
-# kernel of x86_64-pgo: SLOB, whose first-fit search made prot_fault move).
+# The base (6.1 at -Os through ccd+lkd: SLOB, whose first-fit search made
+# prot_fault move); extended: 6.12 through ccd (x86_64-612: SLUB), 6.1 at
+# -O2 through ccd (the plain kernel of x86_64-pgo).
+recipe_x86_64_identity() { identity_twin x86_64 obj ARCH=x86_64 CC="$CCD" LD="$LKD"; }
 recipe_x86_64_612_identity() { identity_twin x86_64-612 obj CC="$CCD" LD="$LKD"; }
 recipe_x86_64_pgo_identity() {
 	identity_twin x86_64-pgo pgo/plain ARCH=x86_64 CC="$CCD" LD="$LKD" CCD_CC=gcc
