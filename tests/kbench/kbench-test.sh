@@ -199,6 +199,51 @@ PY
 	return 0
 }
 
+# compare --trained: the rows a profile was trained on and the held-out
+# rows apart (fixtures/gains: the default split's trained null_call, stat,
+# unix_lat, ctx_2p_0k and held-out null_io, pipe_lat, pipe_bw,
+# file_create_0k; fork_exec only in plain; a control that moves 100 %).
+case_gains() {
+	local g=$FIXTURES/gains
+	expect 0 "$KBENCH" compare --trained=null_call,stat,unix_lat,ctx_2p_0k --json=g.json \
+		"$g/plain.json" "$g/pgo.json"
+	# (25 - 20 + 0 + 25) / 4; (1/0.99*100 - 100 - 9.09 + 10 + 0) / 4
+	has out.txt "trained on  4 rows: mean +7.5 %, significant 2 faster / 1 slower"
+	has out.txt "held out    4 rows: mean +0.5 %, significant 1 faster / 1 slower"
+	tail -n 3 out.txt | head -n 1 | grep -qx '' || fail "no blank line before the gains"
+	python3 - g.json <<'PY' || fail "compare --json lacks the gains"
+import json, sys
+c = json.load(open(sys.argv[1]))
+t, h = c["trained"], c["held_out"]
+assert (t["rows"], t["faster"], t["slower"]) == (4, 2, 1), t
+assert abs(t["mean_pct"] - 7.5) < 1e-4, t
+assert (h["rows"], h["faster"], h["slower"]) == (4, 1, 1), h
+assert abs(h["mean_pct"] - (100 / 0.99 - 100 - 100 / 11 + 10) / 4) < 1e-4, h
+PY
+	# Groups name their rows: proc is null_call, null_io and stat here.
+	expect 0 "$KBENCH" compare --trained=proc "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  3 rows: mean +2.0 %, significant 1 faster / 1 slower"
+	has out.txt "held out    5 rows: mean +5.2 %, significant 2 faster / 1 slower"
+	# Every row trained: none held out, and no division by zero.
+	expect 0 "$KBENCH" compare --trained=all --json=all.json "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	has out.txt "held out    0 rows: the training ran every row compared"
+	python3 -c 'import json, sys; h = json.load(open(sys.argv[1]))["held_out"]
+assert h == {"rows": 0, "mean_pct": 0, "faster": 0, "slower": 0}, h' all.json ||
+		fail "held_out of --trained=all"
+	expect 0 "$KBENCH" compare --trained=none "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  0 rows: the training ran none of the rows compared"
+	has out.txt "held out    8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	# Without --trained: no such lines.
+	expect 0 "$KBENCH" compare "$g/plain.json" "$g/pgo.json"
+	grep -q '^trained on\|^held out' out.txt && fail "gains without --trained"
+	expect 2 "$KBENCH" compare --trained=null_call,frob "$g/plain.json" "$g/pgo.json"
+	has err.txt "--trained: no row or group 'frob'"
+	expect 2 "$KBENCH" compare --trained=proc "$g/plain.json" "$g/pgo.json" "$g/pgo.json"
+	has err.txt "--trained takes two result files"
+	return 0
+}
+
 case_compare_errors() {
 	expect 3 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/kvm.json" -o chart.svg
 	has err.txt "a.json was measured with the icount clock and $FIXTURES/kvm.json with kvm"
