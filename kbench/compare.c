@@ -321,7 +321,7 @@ int cmd_compare(int argc, char **argv)
 		if (result_load(&res[i], files[i]))
 			ret = KB_TROUBLE;
 	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr) ||
-			     noise_for_clock(&noise, o.noise, res[0].clock)))
+			     noise_for_clock(&noise, o.noise, res[0].clock, 0)))
 		ret = KB_TROUBLE;
 	labels = make_labels(files, nr);
 	if (ret == KB_OK)

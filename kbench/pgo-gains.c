@@ -61,6 +61,15 @@ void train_default(struct kb_train *t)
 		t->row[r] = rows[r].train != 0;
 }
 
+int train_nr(const struct kb_train *t)
+{
+	int nr = 0;
+
+	for (size_t r = 0; r < KB_NR_ROWS; r++)
+		nr += t->row[r];
+	return nr;
+}
+
 int train_has(const struct kb_train *t, const char *name)
 {
 	for (size_t r = 0; r < KB_NR_ROWS; r++)

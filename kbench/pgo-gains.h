@@ -32,6 +32,8 @@ struct kb_train {
 int train_parse(struct kb_train *t, const char *list, const char *opt);
 /* The default: rows.h's split, about half of the rows. */
 void train_default(struct kb_train *t);
+/* How many of rows.h's rows the training ran. */
+int train_nr(const struct kb_train *t);
 /* Whether the training ran row name. */
 int train_has(const struct kb_train *t, const char *name);
 /* The rows as `kbench run --only` takes them (empty for none). */
