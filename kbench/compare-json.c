@@ -8,17 +8,21 @@
  *    "noise": {"source", "clock", "provenance"},
  *    "rows": [{"name", "unit", "group", "noise": PERCENT, "medians": [...],
  *              "against": [{"label", "percent", "low", "high", "significant"}]}],
- *    "significant": [{"label", "faster": N, "slower": N}]}
+ *    "significant": [{"label", "faster": N, "slower": N}],
+ *    "trained": GAIN, "held_out": GAIN}
  *
  * "against" has one entry per later kernel that has the row; "percent" is
  * the table's figure (positive: faster than the reference), "low".."high"
  * its spread over the samples, "noise" the threshold of noise.h;
  * "significant" counts the rows of each later kernel but the controls.
+ * "trained" and "held_out" (only with --trained, two kernels) are
+ * pgo-gains.h's: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
  */
 #include "kbench.h"
 #include "compare.h"
 #include "json.h"
 #include "noise.h"
+#include "pgo-gains.h"
 #include "result.h"
 #include "strbuf.h"
 
@@ -119,11 +123,24 @@ static void add_totals(struct strbuf *sb, const char *const *labels, int nr,
 		json_add_string(sb, labels[i]);
 		strbuf_addf(sb, ", \"faster\": %d, \"slower\": %d}", faster[i], slower[i]);
 	}
-	strbuf_addstr(sb, "]\n}\n");
+	strbuf_addstr(sb, "]");
+}
+
+static void add_gains(struct strbuf *sb, const struct kb_result *res,
+		      const struct kb_noise *noise, const struct kb_train *train)
+{
+	struct kb_gain trained, held_out;
+
+	gains_compute(&res[0], &res[1], noise, train, &trained, &held_out);
+	strbuf_addstr(sb, ",\n  \"trained\": ");
+	gains_json(&trained, sb);
+	strbuf_addstr(sb, ",\n  \"held_out\": ");
+	gains_json(&held_out, sb);
 }
 
 int write_compare_json(const char *path, const struct kb_result *res,
-		       const char *const *labels, int nr, const struct kb_noise *noise)
+		       const char *const *labels, int nr, const struct kb_noise *noise,
+		       const struct kb_train *train)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int *faster = xcalloc((size_t)nr, sizeof(int)), *slower = xcalloc((size_t)nr, sizeof(int));
@@ -144,6 +161,9 @@ int write_compare_json(const char *path, const struct kb_result *res,
 	}
 	strbuf_addstr(&sb, "  ],\n");
 	add_totals(&sb, labels, nr, faster, slower);
+	if (train)
+		add_gains(&sb, res, noise, train);
+	strbuf_addstr(&sb, "\n}\n");
 	ret = write_atomically(path, sb.buf, sb.len);
 	strbuf_release(&sb);
 	free(faster);

@@ -2,11 +2,13 @@
 /*
  * kbench compare: the LMBench-style table (one row per benchmark, each kernel's
  * median, the difference of every later kernel to the first in percent)
- * and, with -o, the chart.
+ * and, with -o, the chart; with --trained, what a profile-guided kernel
+ * gained on the rows it was trained on and on the others (pgo-gains.h).
  */
 #include "kbench.h"
 #include "compare.h"
 #include "noise.h"
+#include "pgo-gains.h"
 #include "result.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -236,79 +238,94 @@ static void print_table(const struct kb_result *res, char **labels, int nr,
 	free(t.slower);
 }
 
-/*
- * The noise table for these results: none with --noise=none, and none
- * (with a warning) when it was measured with another clock: KVM's real
- * time and icount's instructions vary differently.
- */
-static int load_noise(struct kb_noise *n, const char *path, const char *clock)
+struct compare_opts {
+	const char *chart, *json, *noise;
+	int trained;		/* --trained given: train holds it */
+	struct kb_train train;
+	char **files;
+	int nr;
+};
+
+static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 {
-	if (path && !strcmp(path, "none")) {
-		noise_none(n);
-		return 0;
+	const char *v;
+
+	for (int i = 1; i < argc; i++) {
+		if ((v = opt_arg(argc, argv, &i, "-o")) || (v = opt_arg(argc, argv, &i, "--output")))
+			o->chart = v;
+		else if ((v = opt_arg(argc, argv, &i, "--json")))
+			o->json = v;
+		else if ((v = opt_arg(argc, argv, &i, "--noise")))
+			o->noise = v;
+		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {
+			if (train_parse(&o->train, v, "--trained"))
+				return -1;
+			o->trained = 1;
+		} else if (argv[i][0] == '-' && argv[i][1])
+			return usage_error("compare: unknown option '%s'", argv[i]);
+		else
+			o->files[o->nr++] = argv[i];
 	}
-	if (noise_load(n, path))
-		return -1;
-	if (strcmp(n->clock, clock)) {
-		warning("the noise table (%s) was measured with the %s clock, these results "
-			"with %s: only the spread of the samples counts", n->source, n->clock,
-			clock);
-		noise_release(n);
-		noise_none(n);
-	}
+	if (o->nr < 2)
+		return usage_error("compare needs two result files or more");
+	if (o->trained && o->nr != 2)
+		return usage_error("compare --trained takes two result files, not %d", o->nr);
 	return 0;
 }
 
+/* After the table: what the rows trained on and the held-out rows gained. */
+static void print_gains(const struct kb_result *res, const struct kb_noise *noise,
+			const struct kb_train *train)
+{
+	struct kb_gain trained, held_out;
+
+	gains_compute(&res[0], &res[1], noise, train, &trained, &held_out);
+	printf("\n");
+	gains_print(&trained, &held_out);
+}
+
 /* The table, the chart (-o) and the JSON (--json) of loaded results. */
-static int report(const struct kb_result *res, char **labels, int nr,
-		  const struct kb_noise *noise, const char *chart, const char *json)
+static int report(const struct kb_result *res, char **labels, const struct compare_opts *o,
+		  const struct kb_noise *noise)
 {
 	const char *const *l = (const char *const *)labels;
-	int ret = KB_OK;
+	int ret = KB_OK, nr = o->nr;
 
 	print_table(res, labels, nr, noise);
+	if (o->trained)
+		print_gains(res, noise, &o->train);
 	fflush(stdout);
-	if (chart && write_chart(chart, res, l, nr, noise))
+	if (o->chart && write_chart(o->chart, res, l, nr, noise))
 		ret = KB_TROUBLE;
-	else if (chart)
-		note("chart in %s", chart);
-	if (json && write_compare_json(json, res, l, nr, noise))
+	else if (o->chart)
+		note("chart in %s", o->chart);
+	if (o->json && write_compare_json(o->json, res, l, nr, noise,
+					 o->trained ? &o->train : NULL))
 		ret = KB_TROUBLE;
 	return ret;
 }
 
 int cmd_compare(int argc, char **argv)
 {
-	const char *chart = NULL, *json = NULL, *noise_file = NULL, *v;
-	char **files = xcalloc((size_t)argc, sizeof(*files)), **labels;
+	struct compare_opts o = { .files = xcalloc((size_t)argc, sizeof(char *)) };
+	char **files = o.files, **labels;
 	struct kb_result *res;
 	struct kb_noise noise = { 0 };
-	int nr = 0, ret = KB_OK;
+	int nr, ret = KB_OK;
 
-	for (int i = 1; i < argc; i++) {
-		if ((v = opt_arg(argc, argv, &i, "-o")) || (v = opt_arg(argc, argv, &i, "--output")))
-			chart = v;
-		else if ((v = opt_arg(argc, argv, &i, "--json")))
-			json = v;
-		else if ((v = opt_arg(argc, argv, &i, "--noise")))
-			noise_file = v;
-		else if (argv[i][0] == '-' && argv[i][1])
-			return free(files), usage_error("compare: unknown option '%s'", argv[i]);
-		else
-			files[nr++] = argv[i];
-	}
-	if (nr < 2)
-		return free(files), usage_error("compare needs two result files or more");
+	if (parse_compare_options(&o, argc, argv))
+		return free(files), KB_USAGE;
+	nr = o.nr;
 	res = xcalloc((size_t)nr, sizeof(*res));
 	for (int i = 0; i < nr && ret == KB_OK; i++)
 		if (result_load(&res[i], files[i]))
 			ret = KB_TROUBLE;
 	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr) ||
-			     load_noise(&noise, noise_file, res[0].clock)))
+			     noise_for_clock(&noise, o.noise, res[0].clock, 0)))
 		ret = KB_TROUBLE;
 	labels = make_labels(files, nr);
 	if (ret == KB_OK)
-		ret = report(res, labels, nr, &noise, chart, json);
+		ret = report(res, labels, &o, &noise);
 	for (int i = 0; i < nr; i++) {
 		result_release(&res[i]);
 		free(labels[i]);

@@ -46,9 +46,12 @@ int write_atomically(const char *path, const char *text, size_t len);
 /* The SVG chart of a comparison (chart.c), its JSON (compare-json.c). */
 struct kb_result;
 struct kb_noise;
+struct kb_train;
 int write_chart(const char *path, const struct kb_result *res, const char *const *labels,
 		int nr, const struct kb_noise *noise);
+/* train: the "trained" and "held_out" gains of two kernels (pgo-gains.h), or NULL. */
 int write_compare_json(const char *path, const struct kb_result *res,
-		       const char *const *labels, int nr, const struct kb_noise *noise);
+		       const char *const *labels, int nr, const struct kb_noise *noise,
+		       const struct kb_train *train);
 
 #endif

@@ -118,3 +118,22 @@ double noise_threshold(const struct kb_noise *n, const char *name)
 			return n->pct[i] > n->floor ? n->pct[i] : n->floor;
 	return n->floor;
 }
+
+int noise_for_clock(struct kb_noise *n, const char *path, const char *clock, int quiet)
+{
+	if (path && !strcmp(path, "none")) {
+		noise_none(n);
+		return 0;
+	}
+	if (noise_load(n, path))
+		return -1;
+	if (strcmp(n->clock, clock)) {
+		if (!quiet)
+			warning("the noise table (%s) was measured with the %s clock, these "
+				"results with %s: only the spread of the samples counts",
+				n->source, n->clock, clock);
+		noise_release(n);
+		noise_none(n);
+	}
+	return 0;
+}

@@ -29,6 +29,13 @@ struct kb_noise {
 
 /* The table in path, or the built-in one for NULL; -1 after an error naming path. */
 int noise_load(struct kb_noise *n, const char *path);
+/*
+ * The table for results of clock: path's, the built-in one for NULL, none
+ * for "none"; none too (with a warning unless quiet) when it was measured
+ * with another clock: KVM's real time and icount's instructions vary
+ * differently.  -1 after an error naming path.
+ */
+int noise_for_clock(struct kb_noise *n, const char *path, const char *clock, int quiet);
 /* No table: every threshold 0, only the spread of the samples counts. */
 void noise_none(struct kb_noise *n);
 void noise_release(struct kb_noise *n);

@@ -6,16 +6,22 @@
  *   OUT/instr   the same with the kernel's own gcov instrumentation
  *               (CONFIG_GCOV_PROFILE_ALL: Kbuild knows which files must
  *               not be instrumented, and uses atomic counter updates)
- *   train       OUT/instr booted with the benchmarks (or --train-workload),
- *               its counters copied out over the console into OUT/profile
+ *   train       OUT/instr booted with the rows of --train-rows (by default
+ *               about half of them, rows.h) and/or --train-workload, its
+ *               counters copied out over the console into OUT/profile
  *   OUT/pgo     the kbench-config kernel again, ccd giving each compile
  *               its object's profile (CCD_PROFILE_USE), ccd's report in
  *               OUT/profile-report.txt
- * then plain and pgo are measured and compared; OUT/summary.json says
- * how many objects had a profile and where the results are.
+ * then plain and pgo are measured and compared, the rows the training ran
+ * apart from the held-out rows (a profile fits its training: the held-out
+ * rows' gain is what other work can expect, pgo-gains.h); OUT/summary.json
+ * says how many objects had a profile, both gains and where the results are.
  */
 #include "kbench.h"
 #include "kbuild.h"
+#include "json.h"
+#include "noise.h"
+#include "pgo-gains.h"
 #include "pgo-report.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -46,6 +52,7 @@ struct pgo_opts {
 	struct kbuild kb;
 	const char *out, *cc, *train_workload;
 	struct strvec run_args;		/* passed on to every `kbench run` */
+	struct kb_train train;		/* --train-rows */
 };
 
 static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
@@ -61,6 +68,8 @@ static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
 		o->cc = v;
 	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
 		o->train_workload = v;
+	} else if ((v = opt_arg(argc, argv, i, "--train-rows"))) {
+		return train_parse(&o->train, v, "--train-rows") ? -1 : 0;
 	} else if ((r = kbuild_option(&o->kb, &o->run_args, 0, argc, argv, i)) <= 0) {
 		return r < 0 ? -1 : usage_error("pgo: unexpected argument '%s'", argv[*i]);
 	}
@@ -91,25 +100,40 @@ static int remove_tree(const struct pgo_opts *o, const char *path)
 	return ret;
 }
 
-/* Boot the instrumented kernel once; its counters into profile. */
+/*
+ * Boot the instrumented kernel once: the workload, then the training's
+ * rows (after run_args: its --only is the last, the one run takes); the
+ * counters into profile.
+ */
 static int train(const struct pgo_opts *o, const char *instr, const char *profile,
 		 const char *result)
 {
-	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT;
-	const char *more[4] = { NULL };
+	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT, only = STRBUF_INIT;
+	const char *more[5] = { NULL };
 	int n = 0, ret;
 
 	strbuf_addf(&gcov, "--gcov-out=%s", profile);
 	more[n++] = gcov.buf;
 	if (o->train_workload) {
-		/* The user's program is the training; one short row keeps run's contract. */
 		strbuf_addf(&work, "--workload=%s", o->train_workload);
 		more[n++] = work.buf;
-		more[n++] = "--only=null_call";
+	}
+	strbuf_addstr(&only, "--only=");
+	train_only(&o->train, &only);
+	if (only.len > strlen("--only=")) {
+		more[n++] = only.buf;
+	} else {
+		/*
+		 * The workload alone trains, but a run needs a row: one sample
+		 * of a control, user space but for its buffer's page faults.
+		 */
+		more[n++] = "--only=mem_write_bw";
+		more[n++] = "--runs=1";
 	}
 	ret = kbuild_bench(&o->kb, instr, result, &o->run_args, more);
 	strbuf_release(&gcov);
 	strbuf_release(&work);
+	strbuf_release(&only);
 	return ret;
 }
 
@@ -133,26 +157,78 @@ static int build_pgo(const struct pgo_opts *o, const char *dir, const char *prof
 	return ret;
 }
 
-/* OUT/summary.json: ccd's counts and where everything is. */
-static int write_summary(const char *out, const char *report, const char *plain,
+/* The summary's "train": the rows and the workload it ran. */
+static void add_train(const struct pgo_opts *o, struct strbuf *json)
+{
+	char *work = o->train_workload ? kbuild_abs(o->train_workload) : NULL;
+
+	strbuf_addstr(json, "  \"train\": {\"rows\": ");
+	train_json(&o->train, json);
+	strbuf_addstr(json, ", \"workload\": ");
+	if (work)
+		json_add_string(json, work);
+	else
+		strbuf_addstr(json, "null");
+	strbuf_addstr(json, "},\n");
+	free(work);
+}
+
+/*
+ * Its "train", "trained" and "held_out": the gains compare printed after
+ * its table, with the same noise table.
+ */
+static int add_gains(const struct pgo_opts *o, const char *plain, const char *pgo,
+		     struct strbuf *json)
+{
+	struct kb_result a, b;
+	struct kb_noise noise = { 0 };
+	struct kb_gain trained, held_out;
+	int ret = -1;
+
+	result_init(&a);
+	result_init(&b);
+	if (!result_load(&a, plain) && !result_load(&b, pgo) &&
+	    !noise_for_clock(&noise, NULL, a.clock, 1)) {
+		gains_compute(&a, &b, &noise, &o->train, &trained, &held_out);
+		add_train(o, json);
+		strbuf_addstr(json, "  \"trained\": ");
+		gains_json(&trained, json);
+		strbuf_addstr(json, ",\n  \"held_out\": ");
+		gains_json(&held_out, json);
+		strbuf_addstr(json, ",\n");
+		ret = 0;
+	}
+	result_release(&a);
+	result_release(&b);
+	noise_release(&noise);
+	return ret;
+}
+
+/* OUT/summary.json: ccd's counts, the gains and where everything is. */
+static int write_summary(const struct pgo_opts *o, const char *report, const char *plain,
 			 const char *pgo)
 {
 	struct strbuf json = STRBUF_INIT;
 	struct pgo_counts c;
-	char *path = path_in(out, "summary.json");
+	char *path = path_in(o->out, "summary.json");
 	int ret;
 
 	if (pgo_report_read(report, &c)) {
 		free(path);
 		return -1;
 	}
-	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
 	strbuf_addf(&json, "{\n  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
 		    "  \"matching\": %lu,\n  \"stale\": %lu,\n  \"mismatched\": %lu,\n"
 		    "  \"without_profile\": %lu,\n  \"failed_with_profile\": %lu,\n",
 		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
 		    c.n[PGO_USED] + c.n[PGO_STALE], c.n[PGO_STALE], c.n[PGO_MISMATCH],
 		    c.n[PGO_NONE], c.n[PGO_FAILED]);
+	if (add_gains(o, plain, pgo, &json)) {
+		strbuf_release(&json);
+		free(path);
+		return -1;
+	}
+	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
 	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
 		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
 	ret = write_atomically(path, json.buf, json.len);
@@ -165,15 +241,23 @@ static int write_summary(const char *out, const char *report, const char *plain,
 	return ret;
 }
 
-/* Table on stdout and in OUT/compare.txt, chart in OUT/chart.svg. */
+/*
+ * Table and gains on stdout and in OUT/compare.txt, chart in OUT/chart.svg.
+ */
 static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 {
 	char *chart = path_in(o->out, "chart.svg"), *table = path_in(o->out, "compare.txt");
-	char *argv[] = { "compare", "-o", chart, (char *)plain, (char *)pgo, NULL };
+	struct strbuf trained = STRBUF_INIT;
+	char *argv[] = { "compare", NULL, "-o", chart, (char *)plain, (char *)pgo, NULL };
 	int fd, saved, ret;
 
+	strbuf_addstr(&trained, "--trained=");
+	train_spec(&o->train, &trained);
+	argv[1] = trained.buf;
 	if (o->kb.dry_run) {
-		printf("kbench compare -o %s %s %s >%s\n", chart, plain, pgo, table);
+		printf("kbench compare %s -o %s %s %s >%s\n", trained.buf, chart, plain, pgo,
+		       table);
+		strbuf_release(&trained);
 		free(chart);
 		free(table);
 		return KB_OK;
@@ -185,7 +269,7 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 		error_errno("cannot write %s", table);
 		ret = KB_TROUBLE;
 	} else {
-		ret = cmd_compare(5, argv);
+		ret = cmd_compare(6, argv);
 		fflush(stdout);
 		dup2(saved, 1);
 	}
@@ -200,6 +284,7 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 			fputs(sb.buf, stdout);
 		strbuf_release(&sb);
 	}
+	strbuf_release(&trained);
 	free(chart);
 	free(table);
 	return ret;
@@ -228,7 +313,7 @@ static int pgo_loop(struct pgo_opts *o)
 	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL)) == KB_OK &&
 		   (ret = kbuild_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL)) == KB_OK &&
 		   (ret = compare(o, plain_res, pgo_res)) == KB_OK && !o->kb.dry_run &&
-		   write_summary(o->out, report, plain_res, pgo_res)) {
+		   write_summary(o, report, plain_res, pgo_res)) {
 		ret = KB_TROUBLE;
 	}
 	free(plain);
@@ -242,21 +327,30 @@ static int pgo_loop(struct pgo_opts *o)
 	return ret;
 }
 
+static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
+{
+	train_default(&o->train);
+	for (int i = 1; i < argc; i++)
+		if (parse_pgo_option(o, argc, argv, &i))
+			return -1;
+	if (!o->kb.source)
+		return usage_error("pgo: --source=TREE (a kernel source tree) is required");
+	if (!o->train_workload && !train_nr(&o->train))
+		return usage_error("pgo: --train-rows=none trains on a workload alone: "
+				   "--train-workload=FILE is required");
+	return 0;
+}
+
 int cmd_pgo(int argc, char **argv)
 {
-	struct pgo_opts o = { { NULL, "ccd", "lkd", 2, 0 }, "kbench-pgo", "gcc", NULL,
-			      STRVEC_INIT };
+	struct pgo_opts o = { .kb = { NULL, "ccd", "lkd", 2, 0 }, .out = "kbench-pgo",
+			      .cc = "gcc", .run_args = STRVEC_INIT };
 	char *out;
 	int ret;
 
-	for (int i = 1; i < argc; i++)
-		if (parse_pgo_option(&o, argc, argv, &i)) {
-			strvec_clear(&o.run_args);
-			return KB_USAGE;
-		}
-	if (!o.kb.source) {
+	if (parse_pgo_options(&o, argc, argv)) {
 		strvec_clear(&o.run_args);
-		return usage_error("pgo: --source=TREE (a kernel source tree) is required");
+		return KB_USAGE;
 	}
 	kbuild_fixed_env();
 	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {

@@ -8,6 +8,8 @@
 #ifndef KBENCH_GUEST_BENCH_H
 #define KBENCH_GUEST_BENCH_H
 
+#include "rows.h"
+
 #include <stddef.h>
 
 struct bench {
@@ -19,6 +21,11 @@ struct bench {
 	int (*run)(const struct bench *b, long iters, double *sample);
 	long arg1, arg2;	/* per-benchmark parameters (sizes, counts) */
 };
+
+/* A table entry out of a rows.h row (train is the host's). */
+#define KB_BENCH(name, unit, group, train, iters, quick, run, arg1, arg2) \
+	{ name, unit, group, iters, quick, run, arg1, arg2 },
+#define KB_BENCH_END { NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 
 extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_mem[];
 

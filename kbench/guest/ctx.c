@@ -123,9 +123,8 @@ out:
 	return ret;
 }
 
+/* The rows: rows.h. */
 const struct bench kb_ctx[] = {
-	{ "ctx_2p_0k", "us", "ctx", 2500, 0, ring, 2, 0 },
-	{ "ctx_8p_4k", "us", "ctx", 250, 150, ring, 8, 4 },
-	{ "ctx_16p_8k", "us", "ctx", 100, 60, ring, 16, 8 },
-	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+	KB_ROWS_CTX(KB_BENCH)
+	KB_BENCH_END
 };

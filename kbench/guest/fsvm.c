@@ -256,15 +256,8 @@ out:
 	return ret;
 }
 
+/* The rows: rows.h. */
 const struct bench kb_fsvm[] = {
-	{ "file_create_0k", "us", "fs-vm", 1000, 0, file_rows, 0, 0 },
-	{ "file_delete_0k", "us", "fs-vm", 1000, 0, file_rows, 0, 1 },
-	{ "file_create_10k", "us", "fs-vm", 800, 0, file_rows, 10, 0 },
-	{ "file_delete_10k", "us", "fs-vm", 800, 0, file_rows, 10, 1 },
-	{ "mmap", "us", "fs-vm", 100, 0, mmap_lat, 1024, 0 },
-	{ "prot_fault", "us", "fs-vm", 4000, 0, prot_fault, 0, 0 },
-	{ "page_fault", "us", "fs-vm", 8000, 0, page_fault, 1024, 0 },
-	{ "page_fault_anon", "us", "fs-vm", 5000, 0, page_fault_anon, 1024, 0 },
-	{ "select_100", "us", "fs-vm", 1500, 0, select_fds, 100, 0 },
-	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+	KB_ROWS_FSVM(KB_BENCH)
+	KB_BENCH_END
 };

@@ -330,13 +330,8 @@ static int tcp_connect(const struct bench *b, long n, double *out)
 
 enum { PIPE, UNIX, TCP };
 
+/* The rows: rows.h. */
 const struct bench kb_ipc[] = {
-	{ "pipe_lat", "us", "ipc-lat", 2500, 0, latency, PIPE, 0 },
-	{ "unix_lat", "us", "ipc-lat", 3000, 0, latency, UNIX, 0 },
-	{ "tcp_lat", "us", "ipc-lat", 800, 0, latency, TCP, 20000 },
-	{ "tcp_connect", "us", "ipc-lat", 400, 0, tcp_connect, 0, 22000 },
-	{ "pipe_bw", "MB/s", "ipc-bw", 400, 400, bandwidth, PIPE, 0 },
-	{ "unix_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, UNIX, 0 },
-	{ "tcp_bw", "MB/s", "ipc-bw", 400, 0, bandwidth, TCP, 21000 },
-	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+	KB_ROWS_IPC(KB_BENCH)
+	KB_BENCH_END
 };

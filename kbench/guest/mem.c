@@ -126,9 +126,8 @@ walk:
 	return 0;
 }
 
+/* The rows: rows.h. */
 const struct bench kb_mem[] = {
-	{ "mem_read_bw", "MB/s", "mem", 8, 0, mem_read, 8, 0 },
-	{ "mem_write_bw", "MB/s", "mem", 8, 0, mem_write, 8, 0 },
-	{ "mem_load_lat", "ns", "mem", 2000000, 0, mem_latency, 8, 0 },
-	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+	KB_ROWS_MEM(KB_BENCH)
+	KB_BENCH_END
 };

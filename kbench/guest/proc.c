@@ -202,15 +202,8 @@ static int fork_sh(const struct bench *b, long n, double *out)
 	return fork_loop(n, argv, out);
 }
 
+/* The rows: rows.h. */
 const struct bench kb_proc[] = {
-	{ "null_call", "us", "proc", 75000, 0, null_call, 0, 0 },
-	{ "null_io", "us", "proc", 20000, 0, null_io, 0, 0 },
-	{ "stat", "us", "proc", 5000, 0, stat_file, 0, 0 },
-	{ "open_close", "us", "proc", 4000, 0, open_close, 0, 0 },
-	{ "sig_install", "us", "proc", 40000, 0, sig_install, 0, 0 },
-	{ "sig_handle", "us", "proc", 4000, 0, sig_handle, 0, 0 },
-	{ "fork_exit", "us", "proc", 120, 0, fork_exit, 0, 0 },
-	{ "fork_exec", "us", "proc", 40, 0, fork_exec, 0, 0 },
-	{ "fork_sh", "us", "proc", 20, 0, fork_sh, 0, 0 },
-	{ NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
+	KB_ROWS_PROC(KB_BENCH)
+	KB_BENCH_END
 };

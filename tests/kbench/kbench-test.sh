@@ -199,6 +199,51 @@ PY
 	return 0
 }
 
+# compare --trained: the rows a profile was trained on and the held-out
+# rows apart (fixtures/gains: the default split's trained null_call, stat,
+# unix_lat, ctx_2p_0k and held-out null_io, pipe_lat, pipe_bw,
+# file_create_0k; fork_exec only in plain; a control that moves 100 %).
+case_gains() {
+	local g=$FIXTURES/gains
+	expect 0 "$KBENCH" compare --trained=null_call,stat,unix_lat,ctx_2p_0k --json=g.json \
+		"$g/plain.json" "$g/pgo.json"
+	# (25 - 20 + 0 + 25) / 4; (1/0.99*100 - 100 - 9.09 + 10 + 0) / 4
+	has out.txt "trained on  4 rows: mean +7.5 %, significant 2 faster / 1 slower"
+	has out.txt "held out    4 rows: mean +0.5 %, significant 1 faster / 1 slower"
+	tail -n 3 out.txt | head -n 1 | grep -qx '' || fail "no blank line before the gains"
+	python3 - g.json <<'PY' || fail "compare --json lacks the gains"
+import json, sys
+c = json.load(open(sys.argv[1]))
+t, h = c["trained"], c["held_out"]
+assert (t["rows"], t["faster"], t["slower"]) == (4, 2, 1), t
+assert abs(t["mean_pct"] - 7.5) < 1e-4, t
+assert (h["rows"], h["faster"], h["slower"]) == (4, 1, 1), h
+assert abs(h["mean_pct"] - (100 / 0.99 - 100 - 100 / 11 + 10) / 4) < 1e-4, h
+PY
+	# Groups name their rows: proc is null_call, null_io and stat here.
+	expect 0 "$KBENCH" compare --trained=proc "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  3 rows: mean +2.0 %, significant 1 faster / 1 slower"
+	has out.txt "held out    5 rows: mean +5.2 %, significant 2 faster / 1 slower"
+	# Every row trained: none held out, and no division by zero.
+	expect 0 "$KBENCH" compare --trained=all --json=all.json "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	has out.txt "held out    0 rows: the training ran every row compared"
+	python3 -c 'import json, sys; h = json.load(open(sys.argv[1]))["held_out"]
+assert h == {"rows": 0, "mean_pct": 0, "faster": 0, "slower": 0}, h' all.json ||
+		fail "held_out of --trained=all"
+	expect 0 "$KBENCH" compare --trained=none "$g/plain.json" "$g/pgo.json"
+	has out.txt "trained on  0 rows: the training ran none of the rows compared"
+	has out.txt "held out    8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	# Without --trained: no such lines.
+	expect 0 "$KBENCH" compare "$g/plain.json" "$g/pgo.json"
+	grep -q '^trained on\|^held out' out.txt && fail "gains without --trained"
+	expect 2 "$KBENCH" compare --trained=null_call,frob "$g/plain.json" "$g/pgo.json"
+	has err.txt "--trained: no row or group 'frob'"
+	expect 2 "$KBENCH" compare --trained=proc "$g/plain.json" "$g/pgo.json" "$g/pgo.json"
+	has err.txt "--trained takes two result files"
+	return 0
+}
+
 case_compare_errors() {
 	expect 3 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/kvm.json" -o chart.svg
 	has err.txt "a.json was measured with the icount clock and $FIXTURES/kvm.json with kvm"
@@ -275,6 +320,9 @@ EOT
 }
 
 case_pgo() {
+	# The default split: every other row of the table, no memory control.
+	local split=null_call,stat,sig_install,fork_exit,fork_sh,unix_lat,tcp_connect,unix_bw
+	split=$split,ctx_2p_0k,ctx_16p_8k,file_delete_0k,file_delete_10k,prot_fault,page_fault_anon
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --jobs=3 --quick --dry-run
 	cat >want.txt <<EOT
 CCD_CC=gcc
@@ -295,7 +343,7 @@ CONFIG_GCOV_PROFILE_ALL=y
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 olddefconfig
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 rm -rf -- $W/pg/profile
-kbench run -o $W/pg/train.json --quick --gcov-out=$W/pg/profile $W/pg/instr/arch/x86/boot/bzImage
+kbench run -o $W/pg/train.json --quick --gcov-out=$W/pg/profile --only=$split $W/pg/instr/arch/x86/boot/bzImage
 rm -rf -- $W/pg/pgo
 CCD_PROFILE_USE=$W/pg/profile CCD_PROFILE_REPORT=$W/pg/profile-report.txt
 CCD_CC=gcc
@@ -307,12 +355,34 @@ make -C /src/linux O=$W/pg/pgo ARCH=x86_64 olddefconfig
 make -C /src/linux O=$W/pg/pgo ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 kbench run -o $W/pg/plain.json --quick $W/pg/plain/arch/x86/boot/bzImage
 kbench run -o $W/pg/pgo.json --quick $W/pg/pgo/arch/x86/boot/bzImage
-kbench compare -o $W/pg/chart.svg $W/pg/plain.json $W/pg/pgo.json >$W/pg/compare.txt
+kbench compare --trained=$split -o $W/pg/chart.svg $W/pg/plain.json $W/pg/pgo.json >$W/pg/compare.txt
 EOT
 	diff -u want.txt out.txt >&2 || fail "pgo --dry-run commands differ"
+	grep -- '--only=[^ ]*mem' out.txt && fail "the default split trains a memory control"
 	[ -e pg ] && fail "--dry-run created the output directory"
+	# The workload and the default split in the same training boot.
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-workload=/bin/w --dry-run
-	has out.txt "kbench run -o $W/pg/train.json --gcov-out=$W/pg/profile --workload=/bin/w --only=null_call $W/pg/instr/arch/x86/boot/bzImage"
+	has out.txt "kbench run -o $W/pg/train.json --gcov-out=$W/pg/profile --workload=/bin/w --only=$split $W/pg/instr/arch/x86/boot/bzImage"
+	# The workload alone: one sample of a control keeps run's contract.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-workload=/bin/w \
+		--train-rows=none --dry-run
+	has out.txt "kbench run -o $W/pg/train.json --gcov-out=$W/pg/profile --workload=/bin/w --only=mem_write_bw --runs=1 $W/pg/instr/arch/x86/boot/bzImage"
+	has out.txt "kbench compare --trained=none -o"
+	# Rows and groups of one's own (after run's own --only, which the
+	# measurements keep); all is every group.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --only=proc --train-rows=ctx,null_io \
+		--dry-run
+	has out.txt "--only=proc --gcov-out=$W/pg/profile --only=null_io,ctx_2p_0k,ctx_8p_4k,ctx_16p_8k $W/pg/instr"
+	has out.txt "kbench run -o $W/pg/plain.json --only=proc $W/pg/plain"
+	has out.txt "kbench compare --trained=null_io,ctx_2p_0k,ctx_8p_4k,ctx_16p_8k -o"
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-rows=all --dry-run
+	has out.txt "--gcov-out=$W/pg/profile --only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem $W/pg/instr"
+	has out.txt "kbench compare --trained=all -o"
+	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=none --dry-run
+	has err.txt "--train-workload=FILE is required"
+	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=null_call,frob,stat --dry-run
+	has err.txt "--train-rows: no row or group 'frob'"
+	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows= --dry-run
 	expect 2 "$KBENCH" pgo --out=pg
 	has err.txt "--source=TREE"
 	expect 2 "$KBENCH" pgo --source=/src/linux --cc=../gcc
@@ -321,6 +391,86 @@ EOT
 	expect 3 "$KBENCH" pgo --source="$W/no-tree" --out=pg
 	has err.txt "the plain kernel did not build"
 	[ -e pg/summary.json ] && fail "a summary was written"
+	return 0
+}
+
+# The whole pgo loop with stand-ins for make (a bzImage file; ccd's report
+# under profile use) and for QEMU (the results of fixtures/gains, by the
+# kernel's tree): the training's rows, the gains after the table and in
+# summary.json.
+case_pgo_gains() {
+	mkdir bin
+	cat >bin/make <<'EOT'
+#!/bin/sh
+for a; do case $a in O=*) o=${a#O=};; esac; t=$a; done
+case $t in
+tinyconfig) mkdir -p "$o" && : >"$o/.config";;
+bzImage) mkdir -p "$o/arch/x86/boot" && : >"$o/arch/x86/boot/bzImage"
+	[ -z "${CCD_PROFILE_REPORT:-}" ] || echo "used kernel/fork.o" >>"$CCD_PROFILE_REPORT";;
+esac
+EOT
+	python3 - "$FIXTURES/gains" <<'PY' || fail "cannot write the transcripts"
+import json, sys
+head = ["KBENCH-BEGIN v=1 runs=3", "KBENCH-KERNEL Linux version 6.1.0 (kbench@ccd-suite) "
+        "(gcc (Debian 12.2.0-14) 12.2.0, GNU ld 2.40) #1"]
+for name in "plain", "pgo":
+    rows = json.load(open(f"{sys.argv[1]}/{name}.json"))["benchmarks"]
+    lines = head + ["KBENCH-ROW %s %s %s %s" % (r["name"], r["unit"], r["group"],
+                    ",".join(map(str, r["samples"]))) for r in rows]
+    open(f"{name}.txt", "w").write("\n".join(lines + ["KBENCH-END ok rows=%d" % len(rows), ""]))
+open("instr.txt", "w").write("\n".join(head + ["KBENCH-ROW null_call us proc 1,1,1",
+    "KBENCH-GCOV files=0", "KBENCH-END ok rows=1", ""]))
+PY
+	cat >qemu <<EOT
+#!/bin/sh
+while [ \$# -gt 0 ]; do
+	case \$1 in -kernel) k=\$2;; -append) a=\$2;; esac
+	shift
+done
+case \$k in
+*/instr/*) echo "\$a" >$W/train-append.txt; cat $W/instr.txt;;
+*/plain/*) cat $W/plain.txt;;
+*/pgo/*) cat $W/pgo.txt;;
+esac
+EOT
+	chmod +x bin/make qemu
+	: >work
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu"
+	has train-append.txt "kbench_only=null_call,stat,sig_install,fork_exit,fork_sh,unix_lat,"
+	has out.txt "trained on  4 rows: mean +7.5 %, significant 2 faster / 1 slower"
+	has out.txt "held out    4 rows: mean +0.5 %, significant 1 faster / 1 slower"
+	has pg/compare.txt "held out    4 rows: mean +0.5 %"
+	python3 - pg/summary.json <<'PY' || fail "summary.json lacks the gains"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["objects"] == 1 and s["with_profile"] == 1, s
+assert s["train"]["workload"] is None, s["train"]
+assert len(s["train"]["rows"]) == 14 and "null_call" in s["train"]["rows"], s["train"]
+assert not [r for r in s["train"]["rows"] if r.startswith("mem_")], s["train"]
+t, h = s["trained"], s["held_out"]
+assert (t["rows"], t["faster"], t["slower"]) == (4, 2, 1) and abs(t["mean_pct"] - 7.5) < 1e-4, t
+assert (h["rows"], h["faster"], h["slower"]) == (4, 1, 1), h
+assert abs(h["mean_pct"] - (100 / 0.99 - 100 - 100 / 11 + 10) / 4) < 1e-4, h
+assert s["plain"].endswith("/pg/plain.json") and s["pgo"].endswith("/pg/pgo.json"), s
+PY
+	# A workload alone: every row held out, the workload's path in the summary.
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" \
+		--train-rows=none --train-workload=work
+	has train-append.txt "kbench_only=mem_write_bw"
+	has out.txt "held out    8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
+assert s["train"] == {"rows": [], "workload": sys.argv[2]}, s["train"]
+assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.json "$W/work" ||
+		fail "summary.json of --train-rows=none"
+	# Every row trained: none held out.
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" \
+		--train-rows=all
+	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem"
+	has out.txt "held out    0 rows: the training ran every row compared"
+	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
+assert len(s["train"]["rows"]) == 31, s["train"]
+assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
+    "faster": 0, "slower": 0}, s' pg/summary.json || fail "summary.json of --train-rows=all"
 	return 0
 }
 

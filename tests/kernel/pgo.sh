@@ -24,9 +24,15 @@ print(f"kernel-pgo: {n} objects, {used} with a profile ({100 * used / n:.1f} %),
 ok = n >= 300 and match == used - bad and match >= 0.8 * n and bad <= 0.05 * n and s["failed_with_profile"] == 0
 rows = len(json.load(open(s["pgo"]))["benchmarks"])
 print(f"kernel-pgo: the profile-guided kernel gave {rows} rows")
+# The default split: half of the 28 rows but the controls trained, half held out.
+t, h = s["trained"], s["held_out"]
+print(f"kernel-pgo: trained {t['rows']} rows {t['mean_pct']:+.1f} %, "
+      f"held out {h['rows']} rows {h['mean_pct']:+.1f} %")
+ok = ok and len(s["train"]["rows"]) == 14 and t["rows"] == 14 and h["rows"] == 14
 sys.exit(0 if ok and rows >= 30 else 1)
 PY
 grep -q "^average" "$out/compare.txt" || fail "no comparison in $out/compare.txt"
+grep -q "^held out" "$out/compare.txt" || fail "no held-out gains in $out/compare.txt"
 # gcc took the counts, not only the options: the kernel's gcda lack the
 # summary gcc needs ("Profile info is missing; giving up"), kbench adds it,
 # and with real counts gcc moves never-executed blocks out of line.
