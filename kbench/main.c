@@ -29,7 +29,8 @@ static const char kbench_config[] = KBENCH_CONFIG_TEXT;
 static void usage(void)
 {
 	printf("usage: kbench run [options] BZIMAGE\n"
-	       "       kbench compare [-o CHART.svg] A.json B.json [C.json...]\n"
+	       "       kbench compare [-o CHART.svg] [--json=FILE] [--noise=FILE|none]\n"
+	       "                      [--trained=LIST] A.json B.json [C.json...]\n"
 	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
 	       "       kbench pgo --source=TREE [--out=DIR] [options]\n"
 	       "       kbench config\n"
@@ -66,8 +67,11 @@ static void usage(void)
 	       "\n"
 	       "compare: one row per benchmark, each kernel's median and, for every kernel\n"
 	       "after the first, the difference in percent: positive is faster than the\n"
-	       "first (less time, more MB/s); '~' marks a difference within the spread\n"
-	       "of the samples.  -o writes an SVG bar chart.  --trained=LIST (two files,\n"
+	       "first (less time, more MB/s); '*' marks a significant difference (outside\n"
+	       "the spread of the samples and larger than the row's noise, what kernels\n"
+	       "with the same code show: kbench's noise table for the clock, or\n"
+	       "--noise=FILE; --noise=none: the spread alone), '~' one that is not.\n"
+	       "-o writes an SVG bar chart, --json=FILE the table.  --trained=LIST (two files,\n"
 	       "plain and profile-guided): the gains of the rows the training ran and of\n"
 	       "the held-out rows, apart (LIST as pgo's --train-rows).\n"
 	       "\n"
@@ -219,6 +223,11 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return usage_error("no command (run, compare, backends, pgo, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		usage();
+		return KB_OK;
+	}
+	/* `kbench run --help` as well: the one page covers every command. */
+	if (argc > 2 && (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))) {
 		usage();
 		return KB_OK;
 	}

@@ -28,6 +28,10 @@ case_usage() {
 	expect 0 "$KBENCH" --help
 	has out.txt "usage: kbench run"
 	has out.txt "exit status"
+	expect 0 "$KBENCH" backends --help
+	has out.txt "usage: kbench run"
+	expect 0 "$KBENCH" compare -h
+	has out.txt "'*' marks a significant difference"
 	expect 0 "$KBENCH" --version
 	has out.txt "kbench (ccd-suite)"
 	expect 2 "$KBENCH" run
