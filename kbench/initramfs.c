@@ -5,13 +5,13 @@
  * go where the guest looks for them.
  */
 #include "kbench.h"
+#include "machine.h"
 #include "cpio.h"
 #include "protocol.h"
 #include "fileio.h"
 #include "strbuf.h"
 #include "tempfile.h"
 #include "warn.h"
-#include "kbench-config.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,34 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-#define DEFAULT_BUSYBOX "/bin/busybox"
-
-const char *guest_path(const char *opt)
-{
-	static char beside[PATH_MAX];
-	const char *env = getenv("KBENCH_GUEST");
-	ssize_t n;
-
-	if (opt)
-		return opt;
-	if (env && *env)
-		return env;
-	/* Run from the build tree: the guest is built beside kbench. */
-	n = readlink("/proc/self/exe", beside, sizeof(beside) - 32);
-	if (n > 0) {
-		char *slash;
-
-		beside[n] = '\0';
-		slash = strrchr(beside, '/');
-		if (slash) {
-			strcpy(slash, "/guest/kbench-guest");
-			if (!access(beside, X_OK))
-				return beside;
-		}
-	}
-	return KBENCH_LIBEXECDIR "/kbench-guest";
-}
 
 static int add_tree(struct cpio *c)
 {
@@ -64,7 +36,7 @@ static int add_tree(struct cpio *c)
 
 int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
 {
-	const char *busybox = o->busybox ? o->busybox : DEFAULT_BUSYBOX;
+	const char *busybox = o->busybox;
 	struct cpio c;
 
 	cpio_init(&c, fd, path);
@@ -88,6 +60,7 @@ int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
 int cmd_initramfs(int argc, char **argv)
 {
 	struct initramfs_opts o = { NULL, NULL, NULL, NULL };
+	const struct kb_machine *m = machine_host();
 	const char *out = NULL, *v;
 	char *tmp;
 	int fd, ret;
@@ -103,12 +76,18 @@ int cmd_initramfs(int argc, char **argv)
 			o.workload = v;
 		else if ((v = opt_arg(argc, argv, &i, "--post")))
 			o.post = v;
-		else
+		else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
+			if (!(m = machine_named(v)))
+				return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+		} else
 			return usage_error("initramfs: unexpected argument '%s'", argv[i]);
 	}
 	if (!out)
 		return usage_error("initramfs: -o FILE is required");
-	o.guest = guest_path(o.guest);
+	o.guest = guest_path(o.guest, m);
+	o.busybox = busybox_path(o.busybox, m);
+	if (machine_check_program(m, o.guest, "the guest", "--guest=FILE"))
+		return KB_TROUBLE;
 	fd = atomic_create(out, &tmp);
 	if (fd < 0)
 		return KB_TROUBLE;

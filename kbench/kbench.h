@@ -23,9 +23,7 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The value of "--name=value" or of "--name value" (advancing *i). */
 const char *opt_arg(int argc, char **argv, int *i, const char *name);
 
-/* The guest's path: --guest, $KBENCH_GUEST, beside kbench, installed. */
-const char *guest_path(const char *opt);
-
+/* Every path set: guest_path() and busybox_path() (machine.h) give the defaults. */
 struct initramfs_opts {
 	const char *guest, *busybox, *workload, *post;
 };

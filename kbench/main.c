@@ -7,13 +7,13 @@
  * kernel configuration every compared kernel is built from.
  */
 #include "kbench.h"
+#include "machine.h"
 #include "fileio.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
 #include "warn.h"
 #include "ccd-config.h"
-#include "kbench-config.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,8 +24,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char kbench_config[] = KBENCH_CONFIG_TEXT;
-
 static void usage(void)
 {
 	printf("usage: kbench run [options] BZIMAGE\n"
@@ -33,8 +31,8 @@ static void usage(void)
 	       "                      [--trained=LIST] A.json B.json [C.json...]\n"
 	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
 	       "       kbench pgo --source=TREE [--out=DIR] [options]\n"
-	       "       kbench config\n"
-	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE]\n"
+	       "       kbench config [--arch=ARCH]\n"
+	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE] [--arch=ARCH]\n"
 	       "\n"
 	       "Compares Linux kernels built by different compilers with LMBench-style\n"
 	       "tables: processes, IPC latency and bandwidth, context switches, file and\n"
@@ -53,7 +51,8 @@ static void usage(void)
 	       "                      deterministic (the default); kvm: real time\n"
 	       "                      under KVM (-cpu host)\n"
 	       "  --timeout=SEC       kill QEMU after SEC seconds (default 900)\n"
-	       "  --qemu=PATH         the QEMU binary (default qemu-system-x86_64)\n"
+	       "  --qemu=PATH         the QEMU binary (default qemu-system-x86_64, for\n"
+	       "                      arm64 qemu-system-aarch64 -M virt)\n"
 	       "  --workload=FILE     a static program the guest runs before the benchmarks\n"
 	       "  --post=FILE         a static program the guest runs after them\n"
 	       "  --console=FILE      keep the whole console log\n"
@@ -63,7 +62,11 @@ static void usage(void)
 	       "  --gcov-objtree=DIR  the kernel's build tree (default: from BZIMAGE's path)\n"
 	       "  --guest=FILE        the guest init (default: $KBENCH_GUEST, else the\n"
 	       "                      installed kbench-guest)\n"
-	       "  --busybox=FILE      the static shell of the fork_sh row (/bin/busybox)\n"
+	       "  --busybox=FILE      the static shell of the fork_sh row (/bin/busybox;\n"
+	       "                      another machine's: /usr/TRIPLE/bin/busybox)\n"
+	       "  --arch=ARCH         x86_64 or arm64 (default: read from the image);\n"
+	       "                      the guest of another machine than kbench's is\n"
+	       "                      kbench-guest-aarch64, beside kbench-guest\n"
 	       "\n"
 	       "compare: one row per benchmark, each kernel's median and, for every kernel\n"
 	       "after the first, the difference in percent: positive is faster than the\n"
@@ -196,10 +199,16 @@ int write_atomically(const char *path, const char *text, size_t len)
 
 static int cmd_config(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1)
-		return usage_error("config takes no arguments");
-	if (write_in_full(1, kbench_config, sizeof(kbench_config) - 1))
+	const struct kb_machine *m = machine_host();
+	const char *v;
+
+	for (int i = 1; i < argc; i++) {
+		if (!(v = opt_arg(argc, argv, &i, "--arch")))
+			return usage_error("config: unexpected argument '%s'", argv[i]);
+		if (!(m = machine_named(v)))
+			return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+	}
+	if (write_in_full(1, m->config, strlen(m->config)))
 		return error_errno("cannot write the standard output"), KB_TROUBLE;
 	return KB_OK;
 }

@@ -5,6 +5,7 @@
  * file only when the guest ended cleanly with every benchmark done.
  */
 #include "kbench.h"
+#include "machine.h"
 #include "console.h"
 #include "fileio.h"
 #include "protocol.h"
@@ -27,18 +28,16 @@
 #include <unistd.h>
 
 #define DEFAULT_TIMEOUT 900
-#define DEFAULT_QEMU "qemu-system-x86_64"
 /*
- * The guest's kernel arguments.  norandmaps: the same addresses on every
- * boot, so the same page-table work.  nolapic_timer: the local APIC timer
- * is calibrated by spinning for a tenth of a second, which under icount
- * is most of the boot; the PIT ticks instead.
+ * The guest's kernel arguments on every machine.  norandmaps: the same
+ * addresses on every boot, so the same page-table work.
  */
-#define BASE_APPEND "console=ttyS0 panic=-1 norandmaps nolapic_timer"
+#define BASE_APPEND "panic=-1 norandmaps"
 
 struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
-	const char *kernel;
+	const char *kernel, *arch;
+	const struct kb_machine *m;	/* --arch's, or the image's */
 	const char *gcov_out, *gcov_objtree;	/* profile collection */
 	int runs, quick, timeout;
 	struct initramfs_opts init;
@@ -84,6 +83,11 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		return parse_int(v, "--timeout", 1, 86400, &o->timeout);
 	else if ((v = opt_arg(argc, argv, i, "--qemu")))
 		o->qemu = v;
+	else if ((v = opt_arg(argc, argv, i, "--arch"))) {
+		if (!machine_named(v))
+			return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+		o->arch = v;
+	}
 	else if ((v = opt_arg(argc, argv, i, "--workload")))
 		o->init.workload = v;
 	else if ((v = opt_arg(argc, argv, i, "--post")))
@@ -113,7 +117,6 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->runs = -1;
 	o->timeout = DEFAULT_TIMEOUT;
-	o->qemu = DEFAULT_QEMU;
 	for (int i = 1; i < argc; i++)
 		if (parse_run_option(o, argc, argv, &i))
 			return -1;
@@ -128,42 +131,70 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 	 */
 	if (!o->clock)
 		o->clock = "icount";
-	o->init.guest = guest_path(o->init.guest);
 	return 0;
 }
 
-static int check_inputs(const struct run_opts *o)
+static int check_file(const char *path)
 {
-	const char *files[] = { o->kernel, o->init.guest, o->init.workload, o->init.post };
 	struct stat st;
 
-	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
-		if (!files[i])
-			continue;
-		if (stat(files[i], &st))
-			return error_errno("cannot read %s", files[i]);
-		if (!S_ISREG(st.st_mode))
-			return error("%s: not a regular file", files[i]);
-	}
+	if (stat(path, &st))
+		return error_errno("cannot read %s", path);
+	if (!S_ISREG(st.st_mode))
+		return error("%s: not a regular file", path);
+	return 0;
+}
+
+/* The files exist, the machine is known, and the guest's programs are for it. */
+static int check_inputs(struct run_opts *o)
+{
+	const char *files[] = { o->init.workload, o->init.post };
+
+	if (check_file(o->kernel))
+		return -1;
+	o->m = o->arch ? machine_named(o->arch) : machine_of_image(o->kernel);
+	if (!o->m)
+		return -1;
+	if (!o->qemu)
+		o->qemu = o->m->qemu;
+	o->init.guest = guest_path(o->init.guest, o->m);
+	o->init.busybox = busybox_path(o->init.busybox, o->m);
+	if (check_file(o->init.guest) ||
+	    machine_check_program(o->m, o->init.guest, "the guest", "--guest=FILE"))
+		return -1;
+	/* No shell fails only fork_sh (a warning later); a foreign one, all of it. */
+	if (!access(o->init.busybox, F_OK) &&
+	    machine_check_program(o->m, o->init.busybox, "the shell", "--busybox=FILE"))
+		return -1;
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++)
+		if (files[i] && check_file(files[i]))
+			return -1;
 	return 0;
 }
 
 static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
 {
+	const struct kb_machine *m = o->m;
+
 	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
-		     "-serial", "stdio", "-no-reboot", "-m", "128",
-		     "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
-		     "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
-	strvec_pushf(args, BASE_APPEND " kbench_runs=%d%s%s%s%s%s%s", o->runs,
+		     "-serial", "stdio", "-no-reboot", "-m", "128", NULL);
+	for (const char *const *a = m->args; *a; a++)
+		strvec_push(args, *a);
+	strvec_pushl(args, "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
+	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s",
+		     m->console, *m->append ? " " : "", m->append, o->runs,
 		     o->quick ? " kbench_quick=1" : "", o->gcov_out ? " kbench_gcov=1" : "",
 		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
 		     o->append ? " " : "", o->append ? o->append : "");
-	if (!strcmp(o->clock, "kvm"))
+	if (!strcmp(o->clock, "kvm")) {
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
-	else
+	} else {
+		if (m->cpu)
+			strvec_pushl(args, "-cpu", m->cpu, NULL);
 		/* The RTC too counts guest time from a fixed date: no host time gets in. */
 		strvec_pushl(args, "-icount", "shift=0,sleep=off",
 			     "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
+	}
 }
 
 static double now(void)

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__) || defined(__i386__)
 #include <sys/io.h>
+#endif
 #include <sys/klog.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
@@ -346,8 +348,13 @@ static void reap(void)
 static __attribute__((noreturn)) void quit(int ok)
 {
 	sync();
+#if defined(__x86_64__) || defined(__i386__)
+	/* QEMU's isa-debug-exit; other machines power off (arm64: PSCI). */
 	if (ioperm(KB_EXIT_PORT, 1, 1) == 0)
 		outb(ok ? KB_EXIT_OK : KB_EXIT_FAIL, KB_EXIT_PORT);
+#else
+	(void)ok;
+#endif
 	reboot(RB_POWER_OFF);
 	for (;;)
 		pause();

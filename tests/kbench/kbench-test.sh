@@ -17,6 +17,10 @@ cd "$W" || exit 1
 
 . "$(dirname "$0")/../lib/check.sh"
 has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
+# bzimage FILE: a stand-in kernel with x86's boot header (kbench reads the machine from it)
+bzimage() { { head -c 514 /dev/zero; printf HdrS; } >"$1"; }
+# arm64image FILE: the same with arm64's Image magic
+arm64image() { { head -c 56 /dev/zero; printf 'ARM\x64'; head -c 64 /dev/zero; } >"$1"; }
 # row NAME: the table line of benchmark NAME
 row() { grep -E "^$1 " out.txt || fail "no row $1 in the table"; }
 
@@ -55,7 +59,7 @@ case_usage() {
 	has err.txt "no-such-bzImage"
 	[ -e r.json ] && fail "a result file was left"
 	# QEMU that cannot run: 3, and no result file.
-	: >bz
+	bzimage bz
 	mkdir tmp
 	TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/no-qemu" -o r.json bz
 	has err.txt "cannot run '$W/no-qemu'"
@@ -74,10 +78,76 @@ case_config() {
 	expect 0 "$KBENCH" config
 	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config differs from $KBENCH_CONFIG"
 	has out.txt "CONFIG_INET=y"
+	local arm=${KBENCH_CONFIG%/*}/kbench-arm64.config
+	expect 0 "$KBENCH" config --arch=arm64
+	cmp -s out.txt "$arm" || fail "kbench config --arch=arm64 differs from $arm"
+	expect 0 "$KBENCH" config --arch=x86_64
+	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config --arch=x86_64 differs"
+	expect 2 "$KBENCH" config --arch=mips
+	has err.txt "--arch is one of x86_64, arm64, not 'mips'"
+	# The two machines measure the same kernel: only console and exit differ.
+	syms() { grep -E '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set$)' "$1" | grep -vE "$2" | sort; }
+	syms "$KBENCH_CONFIG" 'SERIAL_8250|EARLY_PRINTK|X86_IOPL_IOPERM' >x86.syms
+	syms "$arm" 'ARM_AMBA|SERIAL_AMBA_PL011' >arm.syms
+	diff x86.syms arm.syms >&2 || fail "the arm64 fragment's benchmark symbols differ from x86_64's"
+}
+
+# The machine of an image: x86's bzImage or arm64's Image, read from the
+# header or given; QEMU's board, console and guest follow it, and a
+# program for another machine is refused before QEMU starts.
+case_machine() {
+	local guest_dir
+	guest_dir=$(dirname "$KBENCH")/guest
+	[ -x "$guest_dir/kbench-guest-aarch64" ] ||
+		fail "no $guest_dir/kbench-guest-aarch64 (aarch64-linux-gnu-gcc not installed?)"
+	file -b "$guest_dir/kbench-guest-aarch64" | grep -q 'ARM aarch64.*statically linked' ||
+		fail "kbench-guest-aarch64 is not a static aarch64 program"
+	mkdir bin tmp
+	printf '#!/bin/sh\nprintf "%%s\\n" "$0" "$@" >%s/args.txt\nexit 1\n' "$W" >bin/qemu-system-aarch64
+	cp bin/qemu-system-aarch64 bin/qemu-system-x86_64
+	chmod +x bin/*
+	arm64image Image
+	bzimage bz
+	# arm64 from the header: the virt board, PL011, the aarch64 guest, no isa-debug-exit.
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json Image
+	has err.txt "did not boot"
+	has args.txt "$W/bin/qemu-system-aarch64"
+	tr '\n' ' ' <args.txt | grep -q -- '-M virt .*-append console=ttyAMA0 panic=-1 norandmaps kbench_runs=9 .*-cpu cortex-a57 -icount' ||
+		{ cat args.txt >&2; fail "not the arm64 virt command line"; }
+	grep -q isa-debug-exit args.txt && fail "isa-debug-exit on arm64"
+	# x86 from its header: as before.
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run -o r.json bz
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-x86_64 .*isa-debug-exit.*-append console=ttyS0 panic=-1 norandmaps nolapic_timer kbench_runs=9 " ||
+		{ cat args.txt >&2; fail "not the x86_64 command line"; }
+	# --arch overrides the header.
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --arch=arm64 --busybox=nobox -o r.json bz
+	has args.txt "$W/bin/qemu-system-aarch64"
+	# A guest or shell of another machine: 3, named, QEMU never started.
+	rm -f args.txt
+	expect 3 "$KBENCH" run --guest="$guest_dir/kbench-guest" -o r.json Image
+	has err.txt "the guest $guest_dir/kbench-guest is not an aarch64 program"
+	has err.txt "give --guest=FILE"
+	expect 3 "$KBENCH" run --busybox="$guest_dir/kbench-guest" -o r.json Image
+	has err.txt "is not an aarch64 program"
+	has err.txt "give --busybox=FILE"
+	expect 3 "$KBENCH" run --guest="$guest_dir/kbench-guest-aarch64" -o r.json bz
+	has err.txt "is not an x86_64 program"
+	printf 'guest' >notelf
+	expect 3 "$KBENCH" run --guest=notelf -o r.json bz
+	has err.txt "the guest notelf is not an ELF program"
+	# Neither header: the user is asked for --arch.
+	head -c 4096 /dev/zero >zeros
+	expect 3 "$KBENCH" run -o r.json zeros
+	has err.txt "zeros: not an x86 bzImage or an arm64 Image: give --arch (x86_64, arm64)"
+	expect 2 "$KBENCH" run --arch=mips bz
+	[ -e args.txt ] && fail "QEMU started for a refused guest"
+	[ -e r.json ] && fail "a result file was left"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
+	return 0
 }
 
 case_cpio() {
-	printf 'guest' >guest
+	cp "$(dirname "$KBENCH")/guest/kbench-guest" guest
 	printf '#!/bin/sh\necho workload\n' >work
 	printf 'post' >post
 	printf 'box' >box
@@ -409,7 +479,7 @@ case_pgo_gains() {
 for a; do case $a in O=*) o=${a#O=};; esac; t=$a; done
 case $t in
 tinyconfig) mkdir -p "$o" && : >"$o/.config";;
-bzImage) mkdir -p "$o/arch/x86/boot" && : >"$o/arch/x86/boot/bzImage"
+bzImage) mkdir -p "$o/arch/x86/boot" && { head -c 514 /dev/zero; printf HdrS; } >"$o/arch/x86/boot/bzImage"
 	[ -z "${CCD_PROFILE_REPORT:-}" ] || echo "used kernel/fork.o" >>"$CCD_PROFILE_REPORT";;
 esac
 EOT
@@ -482,7 +552,7 @@ assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
 # replayed by a stand-in for QEMU: whole files land laid out for ccd, a
 # damaged one and one from outside the build tree are dropped and said.
 case_gcov() {
-	mkdir -p tree/arch/x86/boot && : >tree/arch/x86/boot/bzImage
+	mkdir -p tree/arch/x86/boot && bzimage tree/arch/x86/boot/bzImage
 	# A real gcda, without the object summary, as the kernel writes them.
 	printf 'int f(int n){int s=0;for(int i=0;i<n;i++)if(i%%3)s+=i;return s;}\nint main(void){return f(1000)&1;}\n' >p.c
 	gcc -O2 -fprofile-arcs -o p p.c && ./p; gcov-dump -l p.gcda | grep -q OBJECT_SUMMARY ||
@@ -545,7 +615,7 @@ PY
 	has err.txt "sent no profiles (built without CONFIG_GCOV_KERNEL?)"
 	[ -e r.json ] && fail "a result was written"
 	# No build tree to take paths from.
-	: >lone-bzImage
+	bzimage lone-bzImage
 	expect 3 "$KBENCH" run --qemu="$W/fakeqemu" --gcov-out=prof -o r.json lone-bzImage
 	has err.txt "no build tree to take profile paths from (--gcov-objtree)"
 	return 0

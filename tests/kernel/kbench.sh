@@ -4,11 +4,17 @@
 # configuration): the ccd-built gcc kernel of the base build x86_64 and, for
 # 'backends', the ccd-built clang kernel of x86_64-clang (extended).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
-# faults, workload).
+# faults, workload), or arm64: determinism on the ccd-built kernel of the
+# arm64 build (extended), its machine read from the Image.
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
 case=${1:?case}
 
+if [ "$case" = arm64 ]; then
+	need_build arm64 || fail "the arm64 build failed"
+	KBENCH_KERNEL_GCC=$dir/obj/arch/arm64/boot/Image \
+		exec "$KTEST_SRC/../kbench/boot.sh" determinism
+fi
 clang_kernel=
 if [ "$case" = backends ]; then
 	need_build x86_64-clang || fail "the x86_64-clang build failed"

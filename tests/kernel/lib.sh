@@ -25,6 +25,7 @@ BAB=$KTEST_SRC/build-and-boot
 SERIES=$KTEST_SRC/../../kernel-patches/linux-6.1/series
 SERIES612=$KTEST_SRC/../../kernel-patches/linux-6.12/series
 KBENCHCFG=$KTEST_SRC/../../kbench/kbench.config
+KBENCHCFG_ARM64=$KTEST_SRC/../../kbench/kbench-arm64.config
 T=${0##*/}
 
 mkdir -p "$KWORK" || exit 1
@@ -35,7 +36,7 @@ CHECK_CONTEXT=$T
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KBENCHCFG" "$KTEST_SRC"/distro/* \
+	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KBENCHCFG" "$KBENCHCFG_ARM64" "$KTEST_SRC"/distro/* \
 		"$KTEST_SRC"/*.config "$KTEST_SRC/init.c" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
@@ -51,6 +52,7 @@ tool_sum() {
 KCONFIGS_CI="x86_64 debian-61 debian-612"
 KCONFIGS_EXTENDED="arm64 x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386 riscv64"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
@@ -99,7 +101,14 @@ KIMAGE_riscv64=arch/riscv/boot/Image
 recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
 # Other architectures, with Debian's cross gcc (CROSS_COMPILE set by build-and-boot).
-recipe_arm64() { oracle_pair "$KSOURCE" "$KTEST_SRC/arm64.config" "" arm64; }
+# arm64 is kbench's arm64 kernel too (kernel-kbench-arm64).
+recipe_arm64() { oracle_pair "$KSOURCE" "$KBENCHCFG_ARM64" "" arm64; }
+# arm64 through ccd with the clang backend (Kbuild's CLANG_FLAGS give it
+# --target=aarch64-linux-gnu from CROSS_COMPILE), GNU as and lkd.
+recipe_arm64_clang() {
+	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$KBENCHCFG_ARM64" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot --arch=arm64 -- CC="$CCD" LD="$LKD"
+}
 recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }

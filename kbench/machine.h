@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The machines kbench boots (machine.c): how a kernel image says which it
+ * is, how QEMU runs it, and which guest and shell go into its initramfs.
+ */
+#ifndef KBENCH_MACHINE_H
+#define KBENCH_MACHINE_H
+
+struct kb_machine {
+	const char *name;	/* lib/target.h's name: x86_64, aarch64 */
+	const char *kernel_arch;	/* Kbuild's ARCH: x86_64, arm64 */
+	const char *triple;	/* the GNU triple: the cross sysroot /usr/TRIPLE */
+	unsigned short elf_machine;	/* EM_* of the guest and the shell */
+	const char *qemu;	/* the default QEMU binary */
+	const char *const *args;	/* the board and its exit device */
+	const char *cpu;	/* -cpu under icount (NULL: QEMU's default) */
+	const char *console;	/* the kernel's console= */
+	const char *append;	/* what else its kernel needs (or "") */
+	const char *config;	/* `kbench config`: its fragment */
+};
+
+/* By Kbuild's or lib/target.h's name (arm64 or aarch64); NULL if unknown. */
+const struct kb_machine *machine_named(const char *name);
+/* The names, for messages. */
+const char *machine_names(void);
+/* The machine kbench itself was built for: the guest without a suffix. */
+const struct kb_machine *machine_host(void);
+/* What the image is (an x86 bzImage, an arm64 Image); NULL and an error if unknown. */
+const struct kb_machine *machine_of_image(const char *path);
+/* 0 if path is an ELF program for m; otherwise an error naming what it is for. */
+int machine_check_program(const struct kb_machine *m, const char *path, const char *what,
+			  const char *option);
+/* The guest: --guest; for the host's machine $KBENCH_GUEST; beside kbench; installed. */
+const char *guest_path(const char *opt, const struct kb_machine *m);
+/* The fork_sh row's shell: --busybox, /bin/busybox or /usr/TRIPLE/bin/busybox. */
+const char *busybox_path(const char *opt, const struct kb_machine *m);
+
+#endif
