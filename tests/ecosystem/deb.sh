@@ -33,6 +33,9 @@ for p in ccd lkd asmfix kbench; do
 	want "/usr/bin/$p"
 	want "/usr/share/man/man1/$p\\.1\\.gz"
 done
+want '/usr/libexec/ccd-suite/kbench-guest'
+# The arm64 guest (debian/control build-depends on the cross gcc off arm64).
+[ "$(dpkg --print-architecture)" = arm64 ] || want '/usr/libexec/ccd-suite/kbench-guest-aarch64'
 want '/usr/share/man/man5/ccd\.conf\.5\.gz'
 want '/usr/share/doc/ccd-suite/(examples/)?ccd\.conf\.example(\.gz)?'
 want '/usr/share/doc/ccd-suite/ecosystem\.md(\.gz)?'
