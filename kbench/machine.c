@@ -95,8 +95,8 @@ const struct kb_machine *machine_of_image(const char *path)
 		return &machines[0];
 	if (!memcmp(h + 0x38, "ARM\x64", 4))
 		return &machines[1];
-	error("%s: not an x86 bzImage or an arm64 Image: give --arch (%s)", path,
-	      machine_names());
+	error("kernel %s is not an x86 bzImage or an arm64 Image (--arch boots it anyway: %s)",
+	      path, machine_names());
 	return NULL;
 }
 

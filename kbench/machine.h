@@ -25,7 +25,7 @@ const struct kb_machine *machine_named(const char *name);
 const char *machine_names(void);
 /* The machine kbench itself was built for: the guest without a suffix. */
 const struct kb_machine *machine_host(void);
-/* What the image is (an x86 bzImage, an arm64 Image); NULL and an error if unknown. */
+/* What the image is (an x86 bzImage, an arm64 Image); NULL and an error if unknown or unreadable. */
 const struct kb_machine *machine_of_image(const char *path);
 /* 0 if path is an ELF program for m; otherwise an error naming what it is for. */
 int machine_check_program(const struct kb_machine *m, const char *path, const char *what,

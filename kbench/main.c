@@ -104,10 +104,10 @@ static void usage(void)
 	       "\n"
 	       "The initramfs is built in $TMPDIR (removed on every exit path).\n"
 	       "\n"
-	       "exit status: 0 success; 1 the kernel failed (did not boot, panicked, hung,\n"
-	       "a benchmark failed); 2 usage error; 3 kbench's own trouble (QEMU could\n"
-	       "not run, a file could not be read or written, a file is not a kbench\n"
-	       "result, clocks mixed)\n");
+	       "exit status: 0 success; 1 the kernel failed (not an image kbench knows,\n"
+	       "did not boot, panicked, hung, a benchmark failed); 2 usage error; 3\n"
+	       "kbench's own trouble (QEMU could not run, a file could not be read or\n"
+	       "written, a file is not a kbench result, clocks mixed)\n");
 }
 
 int usage_error(const char *fmt, ...)

@@ -145,31 +145,35 @@ static int check_file(const char *path)
 	return 0;
 }
 
-/* The files exist, the machine is known, and the guest's programs are for it. */
+/*
+ * The files exist, the machine is known, and the guest's programs are for
+ * it: KB_OK, else the exit status.  An image of no machine kbench knows is
+ * a kernel that cannot boot (1), as QEMU's refusal of it would be.
+ */
 static int check_inputs(struct run_opts *o)
 {
 	const char *files[] = { o->init.workload, o->init.post };
 
 	if (check_file(o->kernel))
-		return -1;
+		return KB_TROUBLE;
 	o->m = o->arch ? machine_named(o->arch) : machine_of_image(o->kernel);
 	if (!o->m)
-		return -1;
+		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
 	if (!o->qemu)
 		o->qemu = o->m->qemu;
 	o->init.guest = guest_path(o->init.guest, o->m);
 	o->init.busybox = busybox_path(o->init.busybox, o->m);
 	if (check_file(o->init.guest) ||
 	    machine_check_program(o->m, o->init.guest, "the guest", "--guest=FILE"))
-		return -1;
+		return KB_TROUBLE;
 	/* No shell fails only fork_sh (a warning later); a foreign one, all of it. */
 	if (!access(o->init.busybox, F_OK) &&
 	    machine_check_program(o->m, o->init.busybox, "the shell", "--busybox=FILE"))
-		return -1;
+		return KB_TROUBLE;
 	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++)
 		if (files[i] && check_file(files[i]))
-			return -1;
-	return 0;
+			return KB_TROUBLE;
+	return KB_OK;
 }
 
 static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
@@ -399,8 +403,8 @@ int cmd_run(int argc, char **argv)
 
 	if (parse_run_options(&o, argc, argv))
 		return KB_USAGE;
-	if (check_inputs(&o))
-		return KB_TROUBLE;
+	if ((ret = check_inputs(&o)) != KB_OK)
+		return ret;
 	if (!strcmp(o.clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
 		error_errno("--clock=kvm needs /dev/kvm");
 		return KB_TROUBLE;
