@@ -6,6 +6,7 @@
 #include "run-command.h"
 #include "warn.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -196,11 +197,50 @@ void target_words(const struct ccd_cmd *cmd, struct strvec *out)
 	}
 }
 
+/*
+ * Does a compiler file name carry a triple ("mips-linux-gnu-gcc-12",
+ * "arm-none-eabi-cc"): words before the tool's name, once a version
+ * suffix is off?  "tcc", "clang-16" and "cc" carry none.
+ */
+static int name_has_triple(const char *path)
+{
+	const char *base = path_basename(path);
+	size_t n = strlen(base);
+
+	while (n && (isdigit((unsigned char)base[n - 1]) || base[n - 1] == '.'))
+		n--;
+	if (n && n < strlen(base) && base[n - 1] == '-')
+		n--;		/* "-12", "-16.0" */
+	while (n && base[n - 1] != '-')
+		n--;		/* the tool's own name */
+	return n > 1 && memchr(base, '-', n - 1) != NULL;
+}
+
+/*
+ * A compiler that said nothing of its target (neither -E -dM nor
+ * -dumpmachine answered) builds for the machine ccd runs on, unless
+ * something names another: its file name, CROSS_COMPILE, --target=.
+ */
+static int silent_is_host(const struct backend *b, const struct compiler_answer *a,
+			  size_t nr_words)
+{
+	const char *cross = getenv("CROSS_COMPILE");
+
+	return a->target_silent && !nr_words && (!cross || !*cross) &&
+	       !name_has_triple(b->path) && target_host();
+}
+
 static int target_error(const struct backend *b, const struct compiler_answer *a)
 {
-	return error("cannot tell the target of backend '%s' (%s); set CCD_TARGET=NAME, "
+	const char *cross = getenv("CROSS_COMPILE");
+	const char *other = !a->target_silent ? "" :
+			    cross && *cross ? "; CROSS_COMPILE names another machine" :
+			    name_has_triple(b->path) ? "; its name carries a triple" :
+			    a == &b->tans ? "; --target= names another machine" : "";
+
+	return error("cannot tell the target of backend '%s' (%s%s); set CCD_TARGET=NAME, "
 		     "--ccd-target=NAME or 'target = NAME' in ccd.conf (NAME: %s, or a triple)",
-		     b->compiler, a->target_how.buf, target_names());
+		     b->compiler, a->target_how.buf, other, target_names());
 }
 
 int backend_target(struct backend *b, const struct ccd_cmd *cmd, const char *forced,
@@ -229,6 +269,14 @@ int backend_target(struct backend *b, const struct ccd_cmd *cmd, const char *for
 		a = &b->tans;
 	} else if (!a->family) {
 		compiler_ask(b->path, NULL, a);
+	}
+	if (!a->target && silent_is_host(b, a, words.nr)) {
+		strvec_clear(&words);
+		b->target = target_host();
+		b->as_defaults = "";
+		strbuf_addf(&b->target_why, "%s; neither its name nor CROSS_COMPILE names "
+			    "another machine: the machine ccd runs on", a->target_how.buf);
+		return 0;
 	}
 	strvec_clear(&words);
 	if (!a->target)

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 /* The first line of a cache file; another first line is a stale format, asked again. */
-#define CACHE_FORMAT "ccd-cache 2"
+#define CACHE_FORMAT "ccd-cache 3"
 
 /* Checked in this order: clang, icx and pcc define __GNUC__ too. */
 static const struct {
@@ -81,9 +81,12 @@ static void push_compiler(struct strvec *cmd, const char *compiler, const char *
 		strvec_push(cmd, words[i]);
 }
 
-/* "compiler WORDS -dumpmachine": a triple lib/target.c knows, or NULL. */
+/*
+ * "compiler WORDS -dumpmachine": a triple lib/target.c knows, or NULL;
+ * *answered: it printed a machine, known or not.
+ */
 static const struct target *ask_dumpmachine(const char *compiler, const char *const *words,
-					    struct strbuf *how)
+					    struct strbuf *how, int *answered)
 {
 	struct strvec cmd = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT;
@@ -93,6 +96,7 @@ static const struct target *ask_dumpmachine(const char *compiler, const char *co
 	strvec_push(&cmd, "-dumpmachine");
 	if (!ask_cmd(&cmd, &out, 0, NULL) && out.len) {
 		strbuf_setlen(&out, strcspn(out.buf, "\r\n"));
+		*answered = 1;
 		t = target_named(out.buf);
 		strbuf_addf(how, "; -dumpmachine says '%s'%s", out.buf,
 			    t ? "" : ", a machine ccd does not know");
@@ -253,11 +257,15 @@ static const char *known_family(const char *name)
 	return !strcmp(name, "generic") ? "generic" : NULL;
 }
 
+/* The cache file's target line when the compiler said nothing of its target. */
+#define SILENT "?"
+
 /* The cache file's lines, in order. */
 enum { L_FORMAT, L_FAMILY, L_TARGET, L_AS, L_HOW, L_TARGET_HOW, NR_LINES };
 
 /*
- * A cache file is CACHE_FORMAT, family, target ("-": none), the as
+ * A cache file is CACHE_FORMAT, family, target ("-": none, SILENT: none
+ * and nothing answered), the as
  * defaults, how, how the target was found, one per line; anything else
  * (a write cut short, an older format, a file from elsewhere) is no
  * answer and gets written again.
@@ -280,11 +288,14 @@ static int cache_read(const char *path, struct compiler_answer *a)
 		ok = n == NR_LINES && line[L_TARGET_HOW] + strlen(line[L_TARGET_HOW]) + 1 ==
 			sb.buf + sb.len && !strcmp(line[L_FORMAT], CACHE_FORMAT) &&
 		     known_family(line[L_FAMILY]) &&
-		     (!strcmp(line[L_TARGET], "-") || target_named(line[L_TARGET]));
+		     (!strcmp(line[L_TARGET], "-") || !strcmp(line[L_TARGET], SILENT) ||
+		      target_named(line[L_TARGET]));
 	}
 	if (ok) {
 		a->family = known_family(line[L_FAMILY]);
-		a->target = strcmp(line[L_TARGET], "-") ? target_named(line[L_TARGET]) : NULL;
+		a->target_silent = !strcmp(line[L_TARGET], SILENT);
+		a->target = strcmp(line[L_TARGET], "-") && !a->target_silent ?
+			    target_named(line[L_TARGET]) : NULL;
 		a->as_defaults = xstrdup(line[L_AS]);
 		strbuf_addstr(&a->how, line[L_HOW]);
 		strbuf_addstr(&a->target_how, line[L_TARGET_HOW]);
@@ -324,7 +335,8 @@ static void cache_write(const char *path, const struct compiler_answer *a)
 	if (fd < 0)
 		return;
 	strbuf_addf(&sb, "%s\n%s\n%s\n%s\n%s\n%s\n", CACHE_FORMAT, a->family,
-		    a->target ? a->target->name : "-", a->as_defaults, a->how.buf,
+		    a->target ? a->target->name : a->target_silent ? SILENT : "-",
+		    a->as_defaults, a->how.buf,
 		    a->target_how.buf);
 	if (write(fd, sb.buf, sb.len) != (ssize_t)sb.len)
 		unlink(path);
@@ -335,7 +347,7 @@ static void cache_write(const char *path, const struct compiler_answer *a)
 void compiler_ask(const char *compiler, const char *const *words, struct compiler_answer *a)
 {
 	char *cache = cache_path(compiler, words);
-	int ran = 0;
+	int ran = 0, macros, dumped = 0;
 
 	memset(a, 0, sizeof(*a));
 	strbuf_init(&a->how);
@@ -346,14 +358,19 @@ void compiler_ask(const char *compiler, const char *const *words, struct compile
 		return;
 	}
 	ask_macros(compiler, words, a, &ran);
+	macros = a->family != NULL;
 	if (!a->family) {
 		a->family = family_from_name(compiler);
 		strbuf_addf(&a->how, "no answer to -E -dM; guessed from the name '%s'",
 			    path_basename(compiler));
 		strbuf_addstr(&a->target_how, "no answer to -E -dM");
 	}
-	if (!a->target)
-		a->target = ask_dumpmachine(compiler, words, &a->target_how);
+	if (!a->target) {
+		a->target = ask_dumpmachine(compiler, words, &a->target_how, &dumped);
+		a->target_silent = !macros && !dumped;
+		if (a->target_silent)
+			strbuf_addstr(&a->target_how, " or -dumpmachine");
+	}
 	if (a->target && a->target->arch != TARGET_X86 && !strcmp(a->family, "gcc"))
 		ask_as_defaults(compiler, words, a);
 	else

@@ -21,6 +21,8 @@ struct compiler_answer {
 	char *as_defaults;
 	struct strbuf how;		/* how the family was found */
 	struct strbuf target_how;	/* how the target was found */
+	/* Neither -E -dM nor -dumpmachine answered: nothing says another machine. */
+	int target_silent;
 	int cached;			/* the answer came from ccd's cache */
 };
 

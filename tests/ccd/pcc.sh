@@ -105,6 +105,41 @@ for args in "-Wp,-MD,x.d -c -o r.o" "-MD -c -o sub/r.o"; do
 	[ -e r.o ] || [ -e sub/r.o ] && bad "pcc $args: an object was left"
 done
 
+# A compiler that says nothing of its target (neither -E -dM nor
+# -dumpmachine answers, as small C compilers do): pcc behind a stand-in
+# that refuses both.  Its name carries no triple and CROSS_COMPILE is
+# unset: the machine ccd runs on, said in --ccd-identity, its .comm
+# repaired.  Named like a cross compiler, or under CROSS_COMPILE: the
+# error, naming what to set, and no object.
+mkdir -p silent
+cat > silent/tcc <<'SH'
+#!/bin/sh
+for a; do case $a in -dM|-dumpmachine) echo "tcc: unknown option $a" >&2; exit 1 ;; esac; done
+exec pcc "$@"
+SH
+chmod +x silent/tcc
+cp silent/tcc silent/mips-linux-gnu-cc-2
+echo 'int x;' > one.c
+silent/tcc -E -dM one.c > /dev/null 2>&1 && bad "the stand-in answers -E -dM (the check proves nothing)"
+"$CCD" --ccd-cc="$PWD/silent/tcc" -fno-common -c -o one.o one.c 2> err.txt ||
+	bad "a compiler that cannot say its target, native: $(cat err.txt)"
+[ "$(nm one.o 2>&1)" = "0000000000000000 B x" ] || bad "int x; not in .bss: $(nm one.o 2>&1)"
+"$CCD" --ccd-cc="$PWD/silent/tcc" --ccd-identity > id.txt 2>&1
+grep -q "^target: $(uname -m) (no answer to -E -dM or -dumpmachine; .*the machine ccd runs on)" id.txt ||
+	bad "identity does not say the target is the host's: $(cat id.txt)"
+rm -f one.o
+for how in "--ccd-cc=$PWD/silent/mips-linux-gnu-cc-2" "CROSS_COMPILE=x-"; do
+	case $how in
+	CROSS*) env "$how" "$CCD" --ccd-cc="$PWD/silent/tcc" -c -o one.o one.c 2> err.txt ;;
+	*) "$CCD" "$how" -c -o one.o one.c 2> err.txt ;;
+	esac && bad "$how: a compiler that cannot say its target built"
+	grep -q "cannot tell the target of backend .*; set CCD_TARGET=NAME" err.txt ||
+		bad "$how: message: $(cat err.txt)"
+	[ -e one.o ] && bad "$how: an object was left"
+done
+CCD_TARGET=x86_64 "$CCD" --ccd-cc="$PWD/silent/mips-linux-gnu-cc-2" -c -o one.o one.c ||
+	bad "CCD_TARGET with a compiler that cannot say"
+
 # A multi-file program with make CC=ccd CCD_CC=pcc: dependency files name
 # the objects, a header change rebuilds only what includes it.
 mkdir proj && cd proj || exit 1
