@@ -10,6 +10,7 @@
 #include "assemble.h"
 #include "family.h"
 #include "fileio.h"
+#include "objtrace.h"
 #include "pgo.h"
 #include "run-command.h"
 #include "tempfile.h"
@@ -18,11 +19,18 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+/* The backend writes the object (and the dependency file) itself: compile_own(). */
+static int own_object(const struct compile_opts *o)
+{
+	return o->own_as && o->cmd->action == 'c';
+}
 
 /*
  * What gcc's driver derives from "-o obj" and would derive from our temp
@@ -35,9 +43,12 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 	const struct profile *p = o->be->profile;
 	char *stem = output_stem(cmd, in);
 
-	if (cmd->deps == DEP_DRIVER && !cmd->has_mf)
+	/* The backend's own compile wrote the dependency file (compile_own). */
+	if (own_object(o))
+		;
+	else if (cmd->deps == DEP_DRIVER && !cmd->has_mf)
 		strvec_pushl(out, "-MF", NULL), strvec_pushf(out, "%s.d", stem);
-	if (cmd->deps != DEP_NONE && !cmd->has_mt && p->dep_target) {
+	if (cmd->deps != DEP_NONE && !cmd->has_mt && p->dep_target && !own_object(o)) {
 		/*
 		 * -MD: the target is the object gcc writes.  -Wp,-MD: gcc's cpp
 		 * names <source-basename>.o whatever -o says; said explicitly,
@@ -65,7 +76,9 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 		strvec_pushf(out, "%.*s", cmd->output ? (int)(base - stem) : 0, stem);
 		strvec_pushl(out, "-dumpbase", base, NULL);
 	}
-	profile_push_words(out, p->assembly_last);
+	/* clang's -fno-integrated-as: not when it assembles its own text. */
+	if (!o->own_as)
+		profile_push_words(out, p->assembly_last);
 	free(stem);
 }
 
@@ -84,7 +97,7 @@ static void backend_argv(struct strvec *out, const struct compile_opts *o,
 
 		if (i == cmd->o_argi)
 			strvec_pushl(out, "-o", asm_out, NULL);
-		if (!(a->dest & TO_BACKEND))
+		if (!(a->dest & TO_BACKEND) || (own_object(o) && (a->dest & TO_DEPS)))
 			continue;
 		if (a->role == ARG_INPUT) {
 			if (i == in->argi)
@@ -532,6 +545,193 @@ static int need_target(const struct compile_opts *o)
 	return 0;
 }
 
+int uses_integrated_as(const struct ccd_cmd *cmd)
+{
+	int ias = 1;
+
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const char *w = cmd->args[i].word;
+
+		if (cmd->args[i].role != ARG_FLAG)
+			continue;
+		if (!strcmp(w, "-fintegrated-as") || !strcmp(w, "-integrated-as"))
+			ias = 1;
+		else if (!strcmp(w, "-fno-integrated-as") || !strcmp(w, "-no-integrated-as"))
+			ias = 0;
+	}
+	return ias;
+}
+
+/* The backend's own compile of one input: the caller's words, -c and -o as given. */
+static void own_argv(struct strvec *out, const struct compile_opts *o,
+		     const struct ccd_input *in, const char *obj)
+{
+	const struct ccd_cmd *cmd = o->cmd;
+
+	strvec_pushv(out, o->be->cmd.v);
+	if (in->lang == LANG_C)
+		strvec_push(out, "-D__CCD__=1");
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (i == cmd->o_argi)
+			strvec_pushl(out, "-o", obj, NULL);
+		if (!(a->dest & TO_BACKEND) && a->role != ARG_ACTION)
+			continue;
+		if (a->role == ARG_INPUT && i != in->argi)
+			continue;
+		if (a->role == ARG_FLAG)
+			profile_translate_word(o->be->profile, out, a->word);
+		else
+			strvec_push(out, a->word);
+	}
+	if (!cmd->output)
+		strvec_pushl(out, "-o", obj, NULL);
+}
+
+/*
+ * Words of the compile that shape clang's assembling of a .s: the
+ * target, machine options, -Wa, and debug-info options.  The others are
+ * C options it would warn about as unused (-Qunused-arguments).
+ */
+static int as_word(const char *w)
+{
+	static const char *const prefixes[] = {
+		"-m", "--target=", "-target", "-Wa,", "-Xassembler", "-g", "-fdebug-prefix-map=",
+		"-ffile-prefix-map=", "-fdebug-compilation-dir", "-fPIC", "-fpic", "-fPIE",
+		"-fpie", "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE", "-B", "--sysroot",
+		"--gcc-toolchain", "-G", "-no-canonical-prefixes",
+	};
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(*prefixes); i++)
+		if (!strncmp(w, prefixes[i], strlen(prefixes[i])))
+			return 1;
+	return 0;
+}
+
+static void own_as_argv(struct strvec *out, const struct compile_opts *o, const char *asm_path,
+			const char *obj)
+{
+	int keep = 0;
+
+	strvec_pushv(out, o->be->cmd.v);
+	for (size_t i = 0; i < o->cmd->nr_args; i++) {
+		const struct ccd_arg *a = &o->cmd->args[i];
+
+		if (a->role == ARG_FLAG)
+			keep = as_word(a->word);
+		else if (a->role != ARG_VALUE)
+			keep = 0;
+		if (keep && (a->role == ARG_FLAG || a->role == ARG_VALUE))
+			strvec_push(out, a->word);
+	}
+	strvec_pushl(out, "-Qunused-arguments", "-c", "-x", "assembler", asm_path, "-o", obj, NULL);
+}
+
+/*
+ * The repaired text assembled by the backend into a temp object that
+ * replaces its own only when it assembled: else (not strict) its own
+ * object stays, with one warning naming the pass.  0 or 1.
+ */
+static int own_assemble_repaired(const struct compile_opts *o, struct job *j,
+				 const struct ccd_input *in)
+{
+	struct strvec args = STRVEC_INIT;
+	struct strbuf said = STRBUF_INIT, why = STRBUF_INIT;
+	const char *tmp, *err_path;
+	char passes[128];
+	int fd = tempfile_create("ccd", ".o", &tmp), efd, status, ret = 1;
+
+	if (fd < 0)
+		return 1;
+	close(fd);
+	efd = tempfile_create("ccd", ".err", &err_path);
+	if (efd < 0) {
+		tempfile_remove(tmp);
+		return 1;
+	}
+	own_as_argv(&args, o, j->fixed, tmp);
+	status = run_err(o, &args, efd);
+	strvec_clear(&args);
+	if (lseek(efd, 0, SEEK_SET) || strbuf_read_fd(&said, efd))
+		warning("cannot read back %s: %s", err_path, strerror(errno));
+	close(efd);
+	tempfile_remove(err_path);
+	asmfix_format_passes(j->changed, passes, sizeof(passes));
+	if (status_ok(status)) {
+		say(&said);
+		/* $TMPDIR may be another file system than the object's. */
+		if (!rename(tmp, j->out) || (errno == EXDEV && !copy_file(tmp, j->out)))
+			ret = 0;
+		else if (errno != EXDEV)
+			error_errno("cannot rename %s to %s", tmp, j->out);
+	} else if (!o->strict) {
+		first_line(&why, said.buf);
+		warning("%s: the backend's assembler rejected the assembly as repaired by %s (%s); "
+			"the object is the backend's own, unrepaired", in->path, passes, why.buf);
+		ret = 0;
+	} else {
+		say(&said);
+		error("%s: the backend's assembler rejected the assembly as repaired by %s "
+		      "(strict: no fallback to the backend's own)", in->path, passes);
+	}
+	tempfile_remove(tmp);
+	strbuf_release(&why);
+	strbuf_release(&said);
+	return ret;
+}
+
+/*
+ * The backend compiles to its own object; its assembly goes through
+ * asmfix only when the object shows a trace of what a pass repairs (or
+ * --assem keeps it), and replaces the object only when a pass changed it.
+ */
+static int compile_own(const struct compile_opts *o, const struct ccd_input *in, struct job *j,
+		       int assem)
+{
+	struct strvec args = STRVEC_INIT;
+	struct objtrace_opts to = { o->keep_prefix, o->cmd->data_sections, 0 };
+	struct stat st;
+	unsigned need;
+	int status, ret;
+
+	own_argv(&args, o, in, j->out);
+	tempfile_register(j->out);
+	status = run(o, &args);
+	strvec_clear(&args);
+	if (!status_ok(status)) {
+		tempfile_remove(j->out);
+		return exit_code(status);
+	}
+	if (need_target(o)) {
+		tempfile_remove(j->out);
+		return 1;
+	}
+	/* -o /dev/null: nothing to repair, and nothing to rename over. */
+	if (stat(j->out, &st) || !S_ISREG(st.st_mode)) {
+		tempfile_forget(j->out);
+		return 0;
+	}
+	to.records = o->be->target->arch == TARGET_X86;
+	need = objtrace_passes(objtrace_read(j->out, &to)) & o->passes;
+	if (o->verbose)
+		note("%s: the backend's own object%s", j->out,
+		     need ? "; a pass may apply: asmfix reads its assembly" : ", no pass applies");
+	ret = 0;
+	if (need || assem) {
+		ret = job_backend(o, in, j);
+		if (!ret)
+			ret = job_repair(o, j, assem);
+		if (!ret && j->changed)
+			ret = own_assemble_repaired(o, j, in);
+	}
+	if (ret)
+		tempfile_remove(j->out);
+	else
+		tempfile_forget(j->out);
+	return ret;
+}
+
 static int compile_one(const struct compile_opts *o, const struct ccd_input *in, char **as)
 {
 	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, 0,
@@ -544,6 +744,10 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 	/* -o /dev/null: no /dev/file.c.S either. */
 	if (!stat(j.out, &st) && !S_ISREG(st.st_mode))
 		assem = 0;
+	if (own_object(o)) {
+		ret = compile_own(o, in, &j, assem);
+		goto done;
+	}
 	ret = job_backend(o, in, &j);
 	if (!ret && need_target(o))
 		ret = 1, unlink_if_regular(j.out);
@@ -560,6 +764,7 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		else
 			tempfile_forget(j.out);
 	}
+done:
 	if (j.fixed_is_temp)
 		tempfile_remove(j.fixed);
 	if (j.raw)

@@ -19,7 +19,16 @@ struct compile_opts {
 	const char *pgo_dir;	/* absolute profile directory, NULL: no profile use */
 	const char *pgo_build_dir;	/* the directory gcc takes profile paths from */
 	const char *pgo_report;	/* append one line per object here, or NULL */
+	/*
+	 * The backend is its own assembler for this command (clang, icx and
+	 * no -fno-integrated-as): its object is the build's, its assembly
+	 * goes through asmfix only when the object shows what a pass repairs.
+	 */
+	int own_as;
 };
+
+/* Does cmd leave a clang-style backend its integrated assembler (the last of -f[no-]integrated-as)? */
+int uses_integrated_as(const struct ccd_cmd *cmd);
 
 /* Compile every input; returns the exit status (dies of a child's signal). */
 int compile_all(const struct compile_opts *o);

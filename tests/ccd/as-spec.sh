@@ -53,12 +53,13 @@ for combo in "${combos[@]}"; do
 	n=$((n + 1))
 	[ "$want" = "$got" ] || bad "gcc [$combo]: driver: $want | ccd: $got"
 done
-# clang: only what clang's GNU as tool passes (no --gdwarf, no -W).
+# clang with -fno-integrated-as (Kbuild's LLVM_IAS=0): only what clang's
+# GNU as tool passes (no --gdwarf, no -W).
 for combo in "" "-m32" "-m16" "-gz" "-g -gz" "-I inc -Iobj" "-Wa,--noexecstack" \
 	"-Xassembler --fatal-warnings -Wa,-W" "-m32 -gz -Iinc -Wa,--64,--32"; do
 	want=$(driver_plan clang -fno-integrated-as -### -c $combo -o obj/hello.o hello.c)
 	[ -n "$want" ] || bad "clang [$combo]: no as line in -### output"
-	got=$(ccd_plan "$CCD" --ccd-cc=clang -c $combo -o obj/hello.o hello.c)
+	got=$(ccd_plan "$CCD" --ccd-cc=clang -fno-integrated-as -c $combo -o obj/hello.o hello.c)
 	n=$((n + 1))
 	[ "$want" = "$got" ] || bad "clang [$combo]: driver: $want | ccd: $got"
 done

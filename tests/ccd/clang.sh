@@ -31,15 +31,55 @@ clang -m32 -O2 -c -o ref/h32.o src/hello.c && clang -m32 -o ref/h32 ref/h32.o &&
 	[ "$(ref/h32)" = "$(ccd/h32)" ] || bad "clang -m32 program differs"
 file ccd/h32.o | grep -q 'ELF 32-bit' || bad "clang -m32 object is not ELF32"
 
-# Dependency targets follow gcc's rule, whatever the backend does alone.
+# With GNU as (-fno-integrated-as), dependency targets follow gcc's rule,
+# whatever the backend does alone.
 mkdir -p obj
-"$CCD" --ccd-cc=clang -Wp,-MMD,obj/.data.o.d -O2 -c -o obj/data.o src/data.c || bad "ccd -Wp,-MMD"
+nias=-fno-integrated-as
+"$CCD" --ccd-cc=clang $nias -Wp,-MMD,obj/.data.o.d -O2 -c -o obj/data.o src/data.c || bad "ccd -Wp,-MMD"
 gcc -Wp,-MMD,obj/gcc.d -O2 -c -o obj/gcc.o src/data.c
 [ "$(head -1 obj/.data.o.d | cut -d: -f1)" = "data.o" ] || bad "clang -Wp,-MMD target: $(head -1 obj/.data.o.d)"
 cmp -s obj/.data.o.d obj/gcc.d || bad "clang -Wp,-MMD dep file differs from gcc's: $(cat obj/.data.o.d)"
-"$CCD" --ccd-cc=clang -MD -O2 -c -o obj/x.o src/data.c || bad "ccd -MD"
+"$CCD" --ccd-cc=clang $nias -MD -O2 -c -o obj/x.o src/data.c || bad "ccd -MD"
 [ "$(head -1 obj/x.d | cut -d: -f1)" = "obj/x.o" ] || bad "clang -MD target/file: $(cat obj/x.d 2>&1)"
-(cd obj && "$CCD" --ccd-cc=clang -MMD -c ../src/hello.c) && [ "$(cut -d: -f1 obj/hello.d)" = "hello.o" ] ||
+(cd obj && "$CCD" --ccd-cc=clang $nias -MMD -c ../src/hello.c) && [ "$(cut -d: -f1 obj/hello.d)" = "hello.o" ] ||
 	bad "clang -MMD without -o: $(cat obj/hello.d 2>&1)"
+
+# clang's own assembler (no -fno-integrated-as, as plain "make CC=clang"):
+# the object and the dependency file are clang's own, byte for byte, from
+# one backend run when the object shows nothing a pass repairs; with
+# -fcommon the .comm is repaired (asmfix, then clang -x assembler); with
+# -fno-integrated-as, GNU as, as clang's driver would run it.
+for cc in clang clang-13 clang-14 clang-15 clang-16; do
+	command -v $cc > /dev/null || continue
+	for flags in "-O2" "-O2 -g" "-Os -ffunction-sections -fdata-sections" "-O2 -g -gz" \
+		"-O2 -m32" "-O2 -g -gdwarf-4 -fno-integrated-as -fintegrated-as"; do
+		for c in src/*.c; do
+			b=$(basename "$c" .c)
+			# Both at the same paths (the object's name is in the dependency file).
+			# shellcheck disable=SC2086
+			(cd src && $cc -c $flags -Wp,-MMD,../obj/$b.d -o ../obj/$b.o $b.c) &&
+				mv obj/$b.o obj/$b.d ref/ || { bad "$cc -c $flags $b"; continue; }
+			# shellcheck disable=SC2086
+			(cd src && CCD_VERBOSE=1 "$CCD" $cc -c $flags -Wp,-MMD,../obj/$b.d -o ../obj/$b.o \
+				$b.c 2> ../ccd/$b.log) && mv obj/$b.o obj/$b.d ccd/ ||
+				{ bad "ccd $cc $flags $b"; continue; }
+			cmp -s ref/$b.o ccd/$b.o || bad "$cc $flags $b: not clang's own object"
+			cmp -s ref/$b.d ccd/$b.d || bad "$cc $flags $b: not clang's own dependency file"
+			[ "$(grep -c '^ccd: run: ' ccd/$b.log)" = 1 ] ||
+				bad "$cc $flags $b: more than clang's own run: $(cat ccd/$b.log)"
+			n=$((n + 1))
+		done
+	done
+	printf 'int counter;\nstatic int hidden[4];\nint get(int i) { return counter + hidden[i & 3]++; }\n' > com.c
+	$cc -fcommon -O2 -c -o ref/com.o com.c
+	nm ref/com.o | grep -q ' C counter$' || bad "$cc -fcommon made no common symbol"
+	CCD_VERBOSE=1 "$CCD" $cc -fcommon -O2 -c -o ccd/com.o com.c 2> ccd/com.log || bad "ccd $cc -fcommon"
+	nm ccd/com.o | grep -q ' B counter$' || bad "$cc -fcommon: counter not in .bss: $(nm ccd/com.o)"
+	grep -q "run: [^ ]*$cc .*-c -x assembler " ccd/com.log ||
+		bad "$cc -fcommon: not assembled by clang: $(cat ccd/com.log)"
+	"$CCD" $cc -fno-integrated-as -fcommon -O2 -c -o ccd/com-gas.o com.c || bad "ccd $cc GNU as"
+	nm ccd/com-gas.o | grep -q ' B counter$' || bad "$cc GNU as: counter not in .bss"
+	check_tmp "$cc"
+done
 echo "$n clang programs compared"
 end_test

@@ -93,23 +93,35 @@ readelf -h x.o | grep -q 'Machine: *AArch64' || bad "CROSS_COMPILE: $(readelf -h
 grep -q "run: [^ ]*aarch64-linux-gnu-gcc " v.txt || bad "CROSS_COMPILE: not the cross gcc: $(cat v.txt)"
 grep -q "run: [^ ]*aarch64-linux-gnu-as " v.txt || bad "CROSS_COMPILE: not the cross as: $(cat v.txt)"
 
-# clang as a cross backend, --target= as Kbuild's CLANG_FLAGS give it.
+# clang as a cross backend, --target= as Kbuild's CLANG_FLAGS give it:
+# its own assembler, or GNU as with -fno-integrated-as (LLVM_IAS=0).
 if command -v aarch64-linux-gnu-as > /dev/null; then
-	clang --target=aarch64-linux-gnu -fno-integrated-as -O2 -c -o ref.o x.c
-	"$CCD" clang --target=aarch64-linux-gnu -O2 -c -o got.o x.c || bad "clang --target compile"
-	readelf -h got.o | grep -q 'Machine: *AArch64' || bad "clang --target: not AArch64"
-	cmp -s ref.o got.o || bad "clang --target=aarch64-linux-gnu: object differs"
+	for ias in "" -fno-integrated-as; do
+		# shellcheck disable=SC2086
+		clang --target=aarch64-linux-gnu $ias -O2 -c -o ref.o x.c
+		# shellcheck disable=SC2086
+		"$CCD" clang --target=aarch64-linux-gnu $ias -O2 -c -o got.o x.c ||
+			bad "clang --target $ias compile"
+		readelf -h got.o | grep -q 'Machine: *AArch64' || bad "clang --target $ias: not AArch64"
+		cmp -s ref.o got.o || bad "clang --target=aarch64-linux-gnu $ias: object differs"
+	done
 fi
 
-# A backend that says no target: a message naming what to set, no object.
+# A cross compiler (its name carries a triple) that says nothing of its
+# target: a message naming what to set, no object.  Named without a
+# triple, it is the machine ccd runs on (tests/ccd/pcc.sh).
 mkdir -p bin
-printf '#!/bin/sh\ncase " $* " in *" -dM "*|*" -dumpmachine "*) exit 1 ;; esac\nexec gcc "$@"\n' > bin/mute
-chmod +x bin/mute
+printf '#!/bin/sh\ncase " $* " in *" -dM "*|*" -dumpmachine "*) exit 1 ;; esac\nexec gcc "$@"\n' > bin/aarch64-linux-gnu-mute
+chmod +x bin/aarch64-linux-gnu-mute
+ln -s aarch64-linux-gnu-mute bin/mute
 echo stale > mute.o
-"$CCD" "$work/bin/mute" -O2 -c -o mute.o x.c 2> err.txt && bad "no target: compile succeeded"
+"$CCD" "$work/bin/aarch64-linux-gnu-mute" -O2 -c -o mute.o x.c 2> err.txt && bad "no target: compile succeeded"
 grep -q "cannot tell the target of backend .*CCD_TARGET" err.txt || bad "no target: message: $(cat err.txt)"
 [ -e mute.o ] && bad "no target: an object was left"
-CCD_TARGET=x86_64-linux-gnu "$CCD" "$work/bin/mute" -O2 -c -o mute.o x.c || bad "CCD_TARGET compile"
+"$CCD" "$work/bin/mute" -O2 -c -o mute.o x.c || bad "native mute compile"
+gcc -O2 -c -o ref.o x.c && cmp -s ref.o mute.o || bad "native mute: not gcc's object"
+CCD_TARGET=x86_64-linux-gnu "$CCD" "$work/bin/aarch64-linux-gnu-mute" -O2 -c -o mute.o x.c ||
+	bad "CCD_TARGET compile"
 gcc -O2 -c -o ref.o x.c && cmp -s ref.o mute.o || bad "CCD_TARGET: not gcc's object"
 CCD_TARGET=vax "$CCD" gcc -O2 -c -o mute.o x.c 2> err.txt && bad "CCD_TARGET=vax accepted"
 grep -q "unknown target 'vax' (from CCD_TARGET" err.txt || bad "CCD_TARGET=vax: $(cat err.txt)"

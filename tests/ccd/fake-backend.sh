@@ -46,7 +46,10 @@ expect "icc --coverage passes through (no -dumpbase to name .gcno)" \
 rm -f obj/cov.* cov.* hello.gcno
 
 expect "icx kernel compile" \
-	"icx: [-D__CCD__=1] [-Wall] [-fno-omit-frame-pointer] [-march=x86-64] [-mtune=generic] [-mno-sse] [-mno-mmx] [-mno-sse2] [-mno-3dnow] [-mno-avx] [-mno-80387] [-mno-fp-ret-in-387] [-mskip-rax-setup] [-falign-loops=1] [-fno-delete-null-pointer-checks] [-fdiagnostics-color=always] [-Wno-pointer-sign] [-O2] [-Wp,-MMD,obj/.hello.o.d] [-S] [-o] [TEMP] [hello.c] [-MQ] [hello.o] [-fno-integrated-as]" \
+	"icx: [-D__CCD__=1] [-Wall] [-fno-omit-frame-pointer] [-march=x86-64] [-mtune=generic] [-mno-sse] [-mno-mmx] [-mno-sse2] [-mno-3dnow] [-mno-avx] [-mno-80387] [-mno-fp-ret-in-387] [-mskip-rax-setup] [-falign-loops=1] [-fno-delete-null-pointer-checks] [-fdiagnostics-color=always] [-Wno-pointer-sign] [-O2] [-Wp,-MMD,obj/.hello.o.d] [-fno-integrated-as] [-S] [-o] [TEMP] [hello.c] [-MQ] [hello.o] [-fno-integrated-as]" \
+	--ccd-cc=fake/icx $kflags -Wp,-MMD,obj/.hello.o.d -fno-integrated-as -c -o obj/hello.o hello.c
+expect "icx kernel compile, its own assembler: the words translated, -c and -o as given" \
+	"icx: [-D__CCD__=1] [-Wall] [-fno-omit-frame-pointer] [-march=x86-64] [-mtune=generic] [-mno-sse] [-mno-mmx] [-mno-sse2] [-mno-3dnow] [-mno-avx] [-mno-80387] [-mno-fp-ret-in-387] [-mskip-rax-setup] [-falign-loops=1] [-fno-delete-null-pointer-checks] [-fdiagnostics-color=always] [-Wno-pointer-sign] [-O2] [-Wp,-MMD,obj/.hello.o.d] [-c] [-o] [obj/hello.o] [hello.c]" \
 	--ccd-cc=fake/icx $kflags -Wp,-MMD,obj/.hello.o.d -c -o obj/hello.o hello.c
 expect "gcc profile: only -c -> -S, -o -> temp, and gcc's derived names" \
 	"gcc: [-D__CCD__=1] [-Wall] [-O2] [-MD] [-S] [-o] [TEMP] [hello.c] [-MF] [obj/hello.d] [-MQ] [obj/hello.o]" \
@@ -57,8 +60,11 @@ expect "gcc, side files named from -o: -dumpdir and -dumpbase said (only then)" 
 expect "explicit backend word and -Wp,-MMD: gcc's target pinned (distcc rewrites -Wp)" \
 	"gcc: [-D__CCD__=1] [-Wp,-MMD,d] [-S] [hello.c] [-o] [TEMP] [-MQ] [hello.o]" \
 	fake/gcc -Wp,-MMD,d -c hello.c
-expect "clang profile" \
-	"clang: [-D__CCD__=1] [-S] [-O2] [-o] [TEMP] [hello.c] [-fno-integrated-as]" \
+expect "clang profile, GNU as" \
+	"clang: [-D__CCD__=1] [-S] [-O2] [-fno-integrated-as] [-o] [TEMP] [hello.c] [-fno-integrated-as]" \
+	--ccd-cc=fake/clang -c -O2 -fno-integrated-as -o obj/hello.o hello.c
+expect "clang profile, its own assembler: clang's own compile" \
+	"clang: [-D__CCD__=1] [-c] [-O2] [-o] [obj/hello.o] [hello.c]" \
 	--ccd-cc=fake/clang -c -O2 -o obj/hello.o hello.c
 gcc -E hello.c > x.i
 expect ".i input: compiled, not preprocessed: no __CCD__" \
