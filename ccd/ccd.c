@@ -295,9 +295,7 @@ static int compile_cmd(struct backend *be, const struct ccd_cmd *cmd,
 	};
 	int ret;
 
-	/* Profile-guided compiles are gcc's: they keep the -S path. */
-	co.own_as = be->profile->as_style == AS_CLANG && uses_integrated_as(cmd) &&
-		    !config_get(cfg, CCD_KEY_PROFILE_USE);
+	co.own_as = be->profile->as_style == AS_CLANG && uses_integrated_as(cmd);
 	co.target_cfg = config_get(cfg, CCD_KEY_TARGET);
 	co.target_origin = config_origin(cfg, CCD_KEY_TARGET);
 	pgo_init(config_get(cfg, CCD_KEY_PROFILE_USE), &pgo_dir, &pgo_build_dir);

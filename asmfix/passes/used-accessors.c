@@ -360,6 +360,25 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 	}
 }
 
+static int is_cfi_endproc(struct asmfix_ctx *ctx, struct asm_line *ln)
+{
+	struct asm_stmt *st;
+
+	return (ln->flags & (LF_DIRECTIVE | LF_INSN | LF_LABEL)) == LF_DIRECTIVE &&
+	       line_stmts(ctx, ln, &st) == 1 && asm_str_eq(st->name, ".cfi_endproc");
+}
+
+/* clang's ".addrsig_sym name" (its address-significance table) of a removed function goes with it. */
+static int addrsig_of_removed(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
+{
+	struct asm_stmt *st;
+
+	return (ln->flags & (LF_DIRECTIVE | LF_INSN | LF_LABEL | LF_NUL)) == LF_DIRECTIVE &&
+	       ctx->chunk_has_needle && memmem(ln->p, ln->len, u->prefix, u->prefix_len) &&
+	       line_stmts(ctx, ln, &st) == 1 && asm_str_eq(st->name, ".addrsig_sym") &&
+	       st->nops == 1 && symset_get(&u->removed, st->ops[0].p, st->ops[0].len);
+}
+
 /* A label line in scan mode: does it start an accessor? */
 static int label_starts(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
 {
@@ -385,6 +404,11 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		}
 		if (!(ln->flags & (LF_INSN | LF_DIRECTIVE | LF_LABEL)))
 			return;
+		/* clang closes the function's CFI after its .size. */
+		if (is_cfi_endproc(ctx, ln)) {
+			line_delete(ctx);
+			return;
+		}
 		u->mode = UA_SCAN;
 	}
 	if (u->mode == UA_REMOVE) {
@@ -433,6 +457,10 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 			line_delete(ctx);
 			return;
 		}
+	}
+	if (addrsig_of_removed(ctx, u, ln)) {
+		line_delete(ctx);
+		return;
 	}
 	check_refs(ctx, u, ln);
 }

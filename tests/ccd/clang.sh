@@ -79,6 +79,18 @@ for cc in clang clang-13 clang-14 clang-15 clang-16; do
 		bad "$cc -fcommon: not assembled by clang: $(cat ccd/com.log)"
 	"$CCD" $cc -fno-integrated-as -fcommon -O2 -c -o ccd/com-gas.o com.c || bad "ccd $cc GNU as"
 	nm ccd/com-gas.o | grep -q ' B counter$' || bad "$cc GNU as: counter not in .bss"
+	# A keep-alive accessor: removed, and clang's own assembler takes the text.
+	printf 'static int hidden = 3;\nvoid __ccd_keep_hidden(void) { (void)&hidden; }\nint get(void) { return hidden; }\n' > keep.c
+	CCD_VERBOSE=1 "$CCD" $cc -O2 -c -o ccd/keep.o keep.c 2> ccd/keep.log || bad "ccd $cc keep.c"
+	grep -q "warning" ccd/keep.log && bad "$cc keep.c: $(cat ccd/keep.log)"
+	nm ccd/keep.o | grep -q __ccd_keep && bad "$cc: accessor left: $(nm ccd/keep.o)"
+	nm ccd/keep.o | grep -q ' T get$' || bad "$cc: get missing: $(nm ccd/keep.o)"
+	# A record section: asmfix reads the text, changes nothing: clang's own object.
+	printf 'int f(int *p)\n{\n\tasm volatile("661: nop\\n.pushsection .smp_locks,\\"a\\"\\n.long 661b - .\\n.popsection");\n\treturn *p;\n}\n' > rec.c
+	$cc -O2 -c -o ref/rec.o rec.c || bad "$cc rec.c"
+	CCD_VERBOSE=1 "$CCD" $cc -O2 -c -o ref/rec-ccd.o rec.c 2> ccd/rec.log || bad "ccd $cc rec.c"
+	grep -q "asmfix: " ccd/rec.log || bad "$cc rec.c: a record section, and asmfix did not read the text"
+	cmp -s ref/rec.o ref/rec-ccd.o || bad "$cc rec.c: not clang's own object"
 	check_tmp "$cc"
 done
 echo "$n clang programs compared"

@@ -53,7 +53,7 @@ tool_sum() {
 KCONFIGS_CI="x86_64 arm64 debian-61 riscv64 debian-612"
 KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias x86_64-clang-gas x86_64-612-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
@@ -192,6 +192,27 @@ recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd
 		--out="$dir/obj" --jobs="$KJOBS" --enable=CCD_KEEP_ACCESSORS --no-boot \
 		-- CC="$CCD" LD="$LKD"
 }
+
+# clang_pair SOURCE FRAGMENT MAKEVAR...: plain "make CC=clang VARS" into
+# gcc/ (the reference's name in every pair), then ccd+lkd with the clang
+# backend and the same VARS at the same path: clang's integrated assembler
+# (no VARS) or GNU as (LLVM_IAS=0), either way the kernel clang makes.
+clang_pair() {
+	local src=$1 frag=$2
+	shift 2
+	"$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
+		-- CC=clang "$@" || return 1
+	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
+	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
+		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name vmlinux -o -name .config |
+			cpio -pdm --quiet "$dir/gcc") || return 1
+	rm -rf "$dir/obj"
+	CCD_CC=clang "$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" \
+		--no-boot -- CC="$CCD" LD="$LKD" "$@"
+}
+recipe_x86_64_clang_ias() { clang_pair "$KSOURCE" "$KBENCHCFG"; }
+recipe_x86_64_clang_gas() { clang_pair "$KSOURCE" "$KBENCHCFG" LLVM_IAS=0; }
+recipe_x86_64_612_clang_ias() { clang_pair "$KSOURCE612" "$KBENCHCFG"; }
 
 recipe_x86_64_clang() {	# clang backend behind ccd
 	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$KBENCHCFG" \
