@@ -53,7 +53,7 @@ tool_sum() {
 KCONFIGS_CI="x86_64 arm64 debian-61 riscv64 debian-612"
 KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias x86_64-clang-gas x86_64-612-clang-ias"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
@@ -193,26 +193,28 @@ recipe_x86_64_keep() {	# patched, keep-alive accessors on, through ccd+lkd
 		-- CC="$CCD" LD="$LKD"
 }
 
-# clang_pair SOURCE FRAGMENT MAKEVAR...: plain "make CC=clang VARS" into
+# clang_pair SOURCE FRAGMENT MAKEVAR...: plain "make CC=$KCLANG VARS" into
 # gcc/ (the reference's name in every pair), then ccd+lkd with the clang
 # backend and the same VARS at the same path: clang's integrated assembler
 # (no VARS) or GNU as (LLVM_IAS=0), either way the kernel clang makes.
 clang_pair() {
-	local src=$1 frag=$2
+	local src=$1 frag=$2 arch=--arch=${KARCH:-x86_64}
 	shift 2
 	"$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
-		-- CC=clang "$@" || return 1
+		"$arch" -- CC="$KCLANG" "$@" || return 1
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
-		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name vmlinux -o -name .config |
-			cpio -pdm --quiet "$dir/gcc") || return 1
+		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
+			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
 	rm -rf "$dir/obj"
-	CCD_CC=clang "$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" \
-		--no-boot -- CC="$CCD" LD="$LKD" "$@"
+	CCD_CC=$KCLANG "$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" \
+		--no-boot "$arch" -- CC="$CCD" LD="$LKD" "$@"
 }
-recipe_x86_64_clang_ias() { clang_pair "$KSOURCE" "$KBENCHCFG"; }
-recipe_x86_64_clang_gas() { clang_pair "$KSOURCE" "$KBENCHCFG" LLVM_IAS=0; }
-recipe_x86_64_612_clang_ias() { clang_pair "$KSOURCE612" "$KBENCHCFG"; }
+# Debian 12's clang (14) on 6.1; clang 16 on 6.12.
+recipe_x86_64_clang_ias() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG"; }
+recipe_x86_64_clang_gas() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG" LLVM_IAS=0; }
+recipe_x86_64_612_clang_ias() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG"; }
+recipe_arm64_clang_ias() { KCLANG=clang KARCH=arm64 clang_pair "$KSOURCE" "$KBENCHCFG_ARM64"; }
 
 recipe_x86_64_clang() {	# clang backend behind ccd
 	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$KBENCHCFG" \
@@ -279,8 +281,7 @@ distro_pair() {
 
 # distro_clang SOURCE CONFIG SAMPLE: the sample through ccd with the clang
 # backend; then plain clang on what ccd did not build, to tell ccd's
-# failures from clang's own.  (clang's objects through ccd differ from
-# clang -c by the assembler: GNU as, not the integrated one.)
+# failures from clang's own.
 distro_clang() {
 	local targets retry=() t
 	mapfile -t targets < <(sample_targets "$3")
