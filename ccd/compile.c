@@ -283,7 +283,7 @@ static int as_argv(const struct compile_opts *o, struct strvec *args, const char
 	if (!assemble_args(args, o->be->profile, o->cmd, &tg, obj, asm_path))
 		return 0;
 	strvec_pushv(&ask, o->be->cmd.v);
-	asspec_driver_words(o->cmd, &ask);
+	asspec_driver_words(o->be->target, o->cmd, &ask);
 	if (o->verbose)
 		note("asking the driver for the as words of target %s", o->be->target->name);
 	ret = driver_as_words((const char *const *)strvec_argv(&ask), &words);
