@@ -11,6 +11,7 @@
 #include "options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N(t) (sizeof(t) / sizeof(*(t)))
@@ -613,6 +614,26 @@ int asspec_words(struct strvec *out, enum as_style style, const struct as_target
 		break;
 	}
 	return -1;
+}
+
+unsigned long long asspec_small_data(const struct target *t, const struct ccd_cmd *cmd)
+{
+	const char *g = NULL;
+	int abicalls = 1;	/* Linux's default; gcc allows no small data with it */
+
+	if (!t || t->arch != TARGET_MIPS)
+		return 0;
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->role != ARG_FLAG)
+			continue;
+		if (!strcmp(a->word, "-mabicalls") || !strcmp(a->word, "-mno-abicalls"))
+			abicalls = a->word[2] == 'a';
+		else if (a->opt && !strcmp(a->opt->name, "-G"))
+			g = a->val;
+	}
+	return g && !abicalls ? strtoull(g, NULL, 10) : 0;
 }
 
 /* Words of cmd beyond -m and -f that mips' as spec reads: -O, -g, -G, -EB/-EL, -noasmopt. */
