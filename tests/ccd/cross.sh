@@ -1,11 +1,12 @@
 #!/bin/bash
-# ccd with the five Debian cross gccs (and clang --target=aarch64): every
+# ccd with Debian's cross gccs (and clang --target=aarch64): every
 # object is byte-identical to "CROSS-gcc -c" at the same path (a generated
 # Kbuild-shaped corpus plus the ccd corpus, plain -O2 and with each arch's
 # Kbuild flags, -g for a few); the as words ccd derives equal what the
 # driver's -### gives as, for Kbuild's flags and for flags ccd asks the
 # driver about; -fcommon objects have no COM symbol and link with
-# CROSS-ld -r; CROSS_COMPILE names the compiler and the as; a backend whose
+# CROSS-ld -r (mips: no SCOM either, and -G 8's small objects in .sbss as
+# gcc -fno-common puts them); CROSS_COMPILE names the compiler and the as; a backend whose
 # target ccd cannot tell gets a message naming CCD_TARGET and no object.
 # Usage: cross.sh CCD SRCDIR
 . "$(dirname "$0")/lib.sh"
@@ -16,6 +17,14 @@ declare -A kflags=(
 	[riscv64-linux-gnu]="-march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax -fno-PIE"
 	[powerpc64le-linux-gnu]="-m64 -mlittle-endian -mabi=elfv2 -mcmodel=medium -mcpu=power8 -mno-altivec -mno-vsx -msoft-float -fno-PIE"
 	[s390x-linux-gnu]="-m64 -march=z10 -mpacked-stack -mbackchain -msoft-float -fno-PIE"
+	# armel: Debian's ARMv5 (Marvell) kernel.
+	[arm-linux-gnueabi]="-mlittle-endian -mabi=aapcs-linux -mfpu=vfp -marm -march=armv5te -mtune=arm9tdmi -msoft-float -Uarm -fno-PIE"
+	# mips: Linux 6.1's arch/mips/Makefile (make V=1) for malta (o32) and
+	# generic 64r2 (n64); Kbuild gives -EL or -EB whatever the compiler's default.
+	[mipsel-linux-gnu]="-mno-check-zero-division -mabi=32 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EL -Wa,-mno-fix-loongson3-llsc -march=mips32r2 -Wa,--trap -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips-linux-gnu]="-mno-check-zero-division -mabi=32 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EB -Wa,-mno-fix-loongson3-llsc -march=mips32r2 -Wa,--trap -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips64el-linux-gnuabi64]="-mno-check-zero-division -mabi=64 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EL -Wa,-mno-fix-loongson3-llsc -march=mips64r2 -Wa,--trap -msym32 -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips64-linux-gnuabi64]="-mno-check-zero-division -mabi=64 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EB -Wa,-mno-fix-loongson3-llsc -march=mips64r2 -Wa,--trap -msym32 -fno-asynchronous-unwind-tables -fno-PIE"
 )
 # Flag sets for the as-line check: Kbuild's, the defaults, and what ccd
 # must ask the driver about (-mcpu= tables, repeats, -mfpu with hard float).
@@ -25,8 +34,16 @@ declare -A combos=(
 	[riscv64-linux-gnu]="|-fno-pie|-march=rv64imafdc|-march=rv64gc|-mabi=lp64 -mno-relax|-mrelax -mno-relax|-misa-spec=2.2 -march=rv64imac -mabi=lp64|-mbig-endian|-g"
 	[powerpc64le-linux-gnu]="|-mcpu=power9|-mcpu=power7|-mvsx|-maltivec|-mpower8-vector|-mbig-endian|-mcpu=power8 -mpower9-vector|-mcpu=power6|-g"
 	[s390x-linux-gnu]="|-m31|-m31 -mzarch|-march=z13|-march=arch11|-m31 -m64|-march=arch12|-g"
+	[arm-linux-gnueabi]="|-mbig-endian|-march=armv7-a|-mfloat-abi=softfp -mfpu=vfp|-mfloat-abi=hard -mfpu=vfp|-mcpu=arm926ej-s|-march=armv4t|-g"
+	# mips: -O and -g words, the PIC defaults, what ccd asks (another ABI,
+	# CPU names, -mips16, -mplt, non-PIC abicalls, repeats).
+	[mipsel-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-g"
+	[mips-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-g"
+	[mips64el-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-g"
+	[mips64-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-g"
 )
-triples="aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu s390x-linux-gnu"
+triples="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu powerpc64le-linux-gnu
+	s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
 
 cd "$work" || exit 1
 # The ecosystem suite's Kbuild-shaped corpus, its x86 inline asm made portable.
@@ -37,6 +54,13 @@ cp "$SRC"/corpus/*.[ch] src/ && rm src/atomic.c	# atomic.c is x86 asm
 files=$(cd gen && ls */f*.c)
 printf 'int counter;\nint table[64];\nchar flag;\nint bump(void) { return ++counter + table[flag]; }\n' > com.c
 n=0 asked=0 start=$SECONDS
+
+# symsec OBJ SYM: the name of the section SYM is defined in.
+symsec() {
+	local ndx
+	ndx=$(readelf -sW "$1" | awk -v s="$2" '$8 == s {print $7}')
+	readelf -SW "$1" | sed -n "s/^ *\\[ *$ndx\\] \\([^ ]*\\) .*/\\1/p"
+}
 
 # ccd_vs_gcc CC DIR FILE FLAGS...: ccd's object and CC's at the same path.
 ccd_vs_gcc() {
@@ -77,10 +101,20 @@ for t in $triples; do
 	# -fcommon: no SHN_COMMON in ccd's objects, and they link -r.
 	for f in com.c gen/kernel/f0.c; do
 		"$CCD" "$cc" -O2 -fcommon -Igen/include -c -o "$f.o" "$f" || bad "$t -fcommon $f"
-		readelf -sW "$f.o" | grep -q ' COM ' && bad "$t -fcommon $f: COM symbol left"
+		readelf -sW "$f.o" | grep -Eq ' S?COM ' && bad "$t -fcommon $f: COM symbol left"
 	done
 	"$t-ld" -r -o linked.o com.c.o gen/kernel/f0.c.o || bad "$t-ld -r"
-	readelf -sW linked.o | grep -q ' COM ' && bad "$t: COM symbol after ld -r"
+	readelf -sW linked.o | grep -Eq ' S?COM ' && bad "$t: COM symbol after ld -r"
+	case $t in mips*)
+		# -G 8 without abicalls: gcc reaches small objects through $gp.
+		g8="-O2 -G 8 -mno-abicalls -fno-pic"
+		"$CCD" "$cc" $g8 -fcommon -c -o g8.o com.c && "$cc" $g8 -fno-common -c -o g8n.o com.c ||
+			bad "$t -G 8 compiles"
+		[ "$(symsec g8.o counter)" = .sbss ] && [ "$(symsec g8.o table)" = .bss ] &&
+			[ "$(symsec g8n.o counter)" = .sbss ] || bad "$t -G 8: counter in $(symsec g8.o counter)"
+		"$t-ld" -r -o linked.o g8.o || bad "$t-ld -r -G 8"
+		readelf -sW linked.o | grep -Eq ' S?COM ' && bad "$t -G 8: COM symbol after ld -r" ;;
+	esac
 	rm -f src/*.o gen/*/*.o ./*.o
 	check_tmp "$t"
 done
