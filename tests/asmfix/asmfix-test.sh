@@ -168,6 +168,39 @@ t_used_accessors() {
 	done
 }
 
+# used-accessors for each cross target: the accessors go, whole (on mips
+# with their .ent and .end, which GAS would otherwise warn about; with -g
+# the .cfi_startproc gcc puts before .ent keeps its .cfi_endproc, and
+# "$LFB1 = ." stays), the rest assembles with the target's as without a
+# warning.
+t_cross_accessors() {
+	local n=0
+	for t in $CROSS_TRIPLES; do
+		command -v "$t-gcc" > /dev/null || { bad "no $t-gcc (scripts/install-deps installs it)"; continue; }
+		for g in "" -g; do for fs in "" -ffunction-sections; do
+			what="$t $fs $g"
+			"$t-gcc" -O2 $g $fs -S -o u.s "$FX"/accessors.c || { bad "gcc $what"; continue; }
+			grep -q __ccd_keep_ u.s || bad "no accessor in gcc output: $what"
+			"$A" --target="$t" u.s > uo.s || { bad "asmfix $what"; continue; }
+			"$t-gcc" -c -Wa,--fatal-warnings -o u.o uo.s || { bad "$t as: $what"; continue; }
+			"$t-nm" u.o > nm.txt
+			grep -q __ccd_keep nm.txt && bad "accessor left: $what"
+			for s in counter_table banner real after; do
+				grep -q " $s\$" nm.txt || bad "$s missing: $what"
+			done
+			# mips -g: "$LFB0 = ." and .cfi_startproc come before .ent;
+			# the debug info still resolves and reads without complaint.
+			if [ -n "$g" ]; then
+				readelf --debug-dump=info u.o > info.txt 2> info.err || bad "readelf info: $what"
+				[ -s info.err ] && { cat info.err; bad "readelf info warnings: $what"; }
+				grep -q counter_table info.txt || bad "no DWARF for counter_table: $what"
+			fi
+			n=$((n + 1))
+		done; done
+	done
+	echo "$n cross compiles checked"
+}
+
 t_altinstr() {
 	for m in -m64 -m32 "-m64 -DALT_LINUX612" "-m32 -DALT_LINUX612"; do
 		gcc $m -O2 -I"$FX" -S -o a.s "$FX"/alt61.c || bad gcc
@@ -414,6 +447,7 @@ common-oracle) t_common_oracle ;;
 cross-common) t_cross_common ;;
 listing2) t_listing2 ;;
 used-accessors) t_used_accessors ;;
+cross-accessors) t_cross_accessors ;;
 altinstr) t_altinstr ;;
 toplevel-asm) t_toplevel_asm ;;
 icc-facts) t_icc_facts ;;
