@@ -285,6 +285,8 @@ static int as_argv(const struct compile_opts *o, struct strvec *args, const char
 		return 0;
 	strvec_pushv(&ask, o->be->cmd.v);
 	asspec_driver_words(o->be->target, o->cmd, &ask);
+	/* clang's -fno-integrated-as, as for the -S: without it its driver names no as. */
+	profile_push_words(&ask, o->be->profile->assembly_last);
 	if (o->verbose)
 		note("asking the driver for the as words of target %s", o->be->target->name);
 	ret = driver_as_words((const char *const *)strvec_argv(&ask), &words);

@@ -153,6 +153,14 @@ if command -v aarch64-linux-gnu-as > /dev/null; then
 	readelf -h got.o | grep -q 'Machine: *AArch64' || bad "clang --target: not AArch64"
 	cmp -s ref.o got.o || bad "clang --target=aarch64-linux-gnu: object differs"
 fi
+# Other targets' as words are asked of clang's driver, with the
+# -fno-integrated-as of the -S (without it clang names no as at all).
+for t in $triples; do
+	[ "$t" = aarch64-linux-gnu ] && continue
+	clang --target="$t" -fno-integrated-as -O2 -c -o ref.o x.c || { bad "clang --target=$t"; continue; }
+	"$CCD" clang --target="$t" -O2 -c -o got.o x.c || { bad "ccd clang --target=$t"; continue; }
+	cmp -s ref.o got.o || bad "clang --target=$t: object differs"
+done
 
 # A backend that says no target: a message naming what to set, no object.
 mkdir -p bin
