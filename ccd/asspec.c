@@ -430,6 +430,30 @@ static int mips_isa(const char *arch)
 	return 0;
 }
 
+/*
+ * Words the spec passes on or rewrites that are not modelled here: -mipsN,
+ * -mips16, microMIPS, the ASEs and -mfix- workarounds, -mplt, -mgp32/64 (self
+ * specs of their own); the driver says.  A '*' at the end: a prefix.
+ */
+static int mips_unmodelled(const char *w)
+{
+	static const char *const words[] = {
+		"-mips*", "-mno-mips*", "-mmicromips", "-mno-micromips", "-mdmx", "-mno-mdmx",
+		"-mdsp*", "-mno-dsp*", "-mmcu", "-mno-mcu", "-meva", "-mno-eva", "-mvirt", "-mno-virt",
+		"-mxpa", "-mno-xpa", "-mcrc", "-mno-crc", "-mginv", "-mno-ginv", "-mmsa", "-mno-msa",
+		"-mloongson-*", "-mno-loongson-*", "-msmartmips", "-mno-smartmips", "-mmt", "-mno-mt",
+		"-mfix-*", "-mno-fix-*", "-mplt", "-noasmopt", "-mgp32", "-mgp64", "-mno-float",
+	};
+
+	for (size_t i = 0; i < N(words); i++) {
+		size_t n = strlen(words[i]);
+
+		if (words[i][n - 1] == '*' ? !strncmp(w, words[i], n - 1) : !strcmp(w, words[i]))
+			return 1;
+	}
+	return 0;
+}
+
 /* The last -O word decides (the driver prunes earlier ones): O0 -O1, O* -O2, none -O1. */
 static const char *mips_opt(const struct ccd_cmd *cmd)
 {
@@ -505,11 +529,7 @@ static int gcc_mips(struct strvec *out, const struct as_target *tg, const struct
 
 		if (a->role != ARG_FLAG)
 			continue;
-		/* -mips16, -mipsN, -mmicromips, ASEs and -mplt: self specs of their own. */
-		if (!strncmp(a->word, "-mips", 5) || !strncmp(a->word, "-mmicromips", 11) ||
-		    !strcmp(a->word, "-mplt") || !strcmp(a->word, "-noasmopt") ||
-		    !strcmp(a->word, "-mgp32") || !strcmp(a->word, "-mgp64") ||
-		    !strcmp(a->word, "-mno-float"))
+		if (mips_unmodelled(a->word))
 			return -1;
 		gs += a->opt && !strcmp(a->opt->name, "-G");
 	}

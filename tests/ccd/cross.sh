@@ -35,12 +35,13 @@ declare -A combos=(
 	[powerpc64le-linux-gnu]="|-mcpu=power9|-mcpu=power7|-mvsx|-maltivec|-mpower8-vector|-mbig-endian|-mcpu=power8 -mpower9-vector|-mcpu=power6|-g"
 	[s390x-linux-gnu]="|-m31|-m31 -mzarch|-march=z13|-march=arch11|-m31 -m64|-march=arch12|-g"
 	[arm-linux-gnueabi]="|-mbig-endian|-march=armv7-a|-mfloat-abi=softfp -mfpu=vfp|-mfloat-abi=hard -mfpu=vfp|-mcpu=arm926ej-s|-march=armv4t|-g"
-	# mips: -O and -g words, the PIC defaults, what ccd asks (another ABI,
-	# CPU names, -mips16, -mplt, non-PIC abicalls, repeats).
-	[mipsel-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-g"
-	[mips-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-g"
-	[mips64el-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-g"
-	[mips64-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-g"
+	# mips: -O and -g words, the PIC defaults, modules' -mlong-calls, what
+	# ccd asks (another ABI, CPU names, -mips16, ASEs, -mfix-, -mplt,
+	# non-PIC abicalls, repeats).
+	[mipsel-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-mlong-calls|-mno-mips16 -mdspr2|-mno-micromips|-mfix-24k|-g"
+	[mips-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-mlong-calls|-mno-mips16 -mdspr2|-mno-micromips|-mfix-24k|-g"
+	[mips64el-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-mlong-calls|-mno-mips16|-mno-micromips|-mcrc|-g"
+	[mips64-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-mlong-calls|-mno-mips16|-mno-micromips|-mcrc|-g"
 )
 triples="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu powerpc64le-linux-gnu
 	s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu mips64el-linux-gnuabi64 mips64-linux-gnuabi64"

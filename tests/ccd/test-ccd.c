@@ -548,6 +548,9 @@ static void test_mips(void **state)
 	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mabi=64 a.c"), "ASK");
 	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -march=24kc a.c"), "ASK");
 	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mips16 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mno-mips16 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mdspr2 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mfix-24k a.c"), "ASK");
 	assert_string_equal(tas_line("gcc", "mips64", be64, "-c -fno-pic a.c"), "ASK");
 	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -g -g2 a.c"), "ASK");
 	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -fpic -fno-pic a.c"), "ASK");
