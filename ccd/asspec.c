@@ -495,6 +495,74 @@ static int mips_debug(struct strvec *out, const struct ccd_cmd *cmd)
 	return 0;
 }
 
+/* -fno-pic and friends, which the Linux self spec answers with -mno-shared. */
+static int mips_nopic(const struct ccd_cmd *cmd)
+{
+	return COUNT(cmd, "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE");
+}
+
+/* What the mips spec below cannot say for cmd: 1, ask the driver. */
+static int mips_needs_driver(const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-EB", "-EL", "-meb", "-mel"), G("-march="), G("-mabi="), G("-mtune="), G("-mnan="),
+		G("-mfp32", "-mfpxx", "-mfp64"), G("-mhard-float", "-msoft-float"),
+		G("-msingle-float", "-mdouble-float"), G("-mabicalls", "-mno-abicalls"),
+		G("-mshared", "-mno-shared"), G("-msym32", "-mno-sym32"), G("-mxgot", "-mno-xgot"),
+		G("-modd-spreg", "-mno-odd-spreg"), G("-fdelayed-branch", "-fno-delayed-branch"),
+	};
+	char dabi[32];
+	const char *arch = value(cmd, "-march="), *abi = value(cmd, "-mabi=");
+	const char *dflt_abi = default_value(tg, "-mabi=", dabi, sizeof(dabi));
+	int gs = 0, nopic = mips_nopic(cmd);
+
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->role == ARG_FLAG && mips_unmodelled(a->word))
+			return 1;
+		gs += a->role == ARG_FLAG && a->opt && !strcmp(a->opt->name, "-G");
+	}
+	/*
+	 * -fpic and -fno-pic words mixed: the driver keeps the last of them.
+	 * Non-PIC abicalls code: -KPIC or -call_nonpic by how the compiler was
+	 * configured (n64's -mplt default), which no default word shows.
+	 */
+	if ((nopic && COUNT(cmd, "-fpic", "-fPIC", "-fpie", "-fPIE")) ||
+	    (!last(cmd, "-mno-abicalls") &&
+	     (last(cmd, "-mno-shared") || (nopic && !last(cmd, "-mshared")))))
+		return 1;
+	/* Another ABI than the configured one has other -march and -mfp defaults. */
+	return gs > 1 || needs_driver(cmd, groups, N(groups), NULL) || (arch && !mips_isa(arch)) ||
+	       (abi && (!dflt_abi || strcmp(abi, dflt_abi)));
+}
+
+/* The spec from %{mxgot:-xgot} on: FP mode, the flags as given, PIC. */
+static void mips_tail(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	static const char *const verbatim[] = {
+		"-mnan=", "-modd-spreg", "-mno-odd-spreg", "-mshared", "-mno-shared", "-msym32",
+		"-mno-sym32", "-mtune=", "-mhard-float", "-msoft-float", "-msingle-float",
+		"-mdouble-float",
+	};
+	const char *w;
+
+	if (last(cmd, "-mxgot"))
+		strvec_push(out, "-xgot");
+	if ((w = last(cmd, "-mfp32")) || (w = last(cmd, "-mfpxx")) || (w = last(cmd, "-mfp64")))
+		strvec_push(out, w);
+	else if (!COUNT(cmd, "-msoft-float", "-msingle-float"))
+		push_defaults(out, tg, "-mfp");
+	for (size_t k = 0; k < N(verbatim); k++)
+		if ((w = last(cmd, verbatim[k])))
+			strvec_push(out, w);
+		else if (!strcmp(verbatim[k], "-mno-shared") && mips_nopic(cmd) &&
+			 !last(cmd, "-mshared"))
+			strvec_push(out, "-mno-shared");	/* the Linux self spec's, for non-PIC */
+	if (!last(cmd, "-mno-abicalls"))
+		strvec_push(out, "-KPIC");
+}
+
 /*
  * mips: %{G*} %(endian_spec) %{mips*} ... %{noasmopt:-O0; O0|fno-delayed-branch:-O1;
  * O*:-O2; :-O1} %(subtarget_asm_debugging_spec) %{mabi=*} %{mgp32} %{mgp64} %{march=*}
@@ -506,44 +574,9 @@ static int mips_debug(struct strvec *out, const struct ccd_cmd *cmd)
  */
 static int gcc_mips(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
 {
-	const char *const *const groups[] = {
-		G("-EB", "-EL", "-meb", "-mel"), G("-march="), G("-mabi="), G("-mtune="), G("-mnan="),
-		G("-mfp32", "-mfpxx", "-mfp64"), G("-mhard-float", "-msoft-float"),
-		G("-msingle-float", "-mdouble-float"), G("-mabicalls", "-mno-abicalls"),
-		G("-mshared", "-mno-shared"), G("-msym32", "-mno-sym32"), G("-mxgot", "-mno-xgot"),
-		G("-modd-spreg", "-mno-odd-spreg"), G("-fdelayed-branch", "-fno-delayed-branch"),
-	};
-	static const char *const verbatim[] = {
-		"-mnan=", "-modd-spreg", "-mno-odd-spreg", "-mshared", "-mno-shared", "-msym32",
-		"-mno-sym32", "-mtune=", "-mhard-float", "-msoft-float", "-msingle-float",
-		"-mdouble-float",
-	};
-	char dabi[32];
-	const char *arch = value(cmd, "-march="), *abi = value(cmd, "-mabi="), *w;
-	const char *dflt_abi = default_value(tg, "-mabi=", dabi, sizeof(dabi));
-	int gs = 0, pic = COUNT(cmd, "-fpic", "-fPIC", "-fpie", "-fPIE");
-	int nopic = COUNT(cmd, "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE");
+	const char *arch = value(cmd, "-march="), *w;
 
-	for (size_t i = 0; i < cmd->nr_args; i++) {
-		const struct ccd_arg *a = &cmd->args[i];
-
-		if (a->role != ARG_FLAG)
-			continue;
-		if (mips_unmodelled(a->word))
-			return -1;
-		gs += a->opt && !strcmp(a->opt->name, "-G");
-	}
-	/*
-	 * -fpic and -fno-pic words mixed: the driver keeps the last of them.
-	 * Non-PIC abicalls code: -KPIC or -call_nonpic by how the compiler was
-	 * configured (n64's -mplt default), which no default word shows.
-	 */
-	if ((pic && nopic) || (!last(cmd, "-mno-abicalls") &&
-			       (last(cmd, "-mno-shared") || (nopic && !last(cmd, "-mshared")))))
-		return -1;
-	/* Another ABI than the configured one has other -march and -mfp defaults. */
-	if (gs > 1 || needs_driver(cmd, groups, N(groups), NULL) || (arch && !mips_isa(arch)) ||
-	    (abi && (!dflt_abi || strcmp(abi, dflt_abi))))
+	if (mips_needs_driver(tg, cmd))
 		return -1;
 	for (size_t i = 0; i < cmd->nr_args; i++)
 		if (cmd->args[i].role == ARG_FLAG && cmd->args[i].opt &&
@@ -560,27 +593,13 @@ static int gcc_mips(struct strvec *out, const struct as_target *tg, const struct
 	else
 		push_defaults(out, tg, "-mips");
 	strvec_push(out, mips_opt(cmd));
-	if (mips_debug(out, cmd))
-		return -1;
-	if (!push_defaults(out, tg, "-mabi="))
+	if (mips_debug(out, cmd) || !push_defaults(out, tg, "-mabi="))
 		return -1;
 	if ((w = last(cmd, "-march=")))
 		strvec_push(out, w);
 	else
 		push_defaults(out, tg, "-march=");
-	if (last(cmd, "-mxgot"))
-		strvec_push(out, "-xgot");
-	if ((w = last(cmd, "-mfp32")) || (w = last(cmd, "-mfpxx")) || (w = last(cmd, "-mfp64")))
-		strvec_push(out, w);
-	else if (!COUNT(cmd, "-msoft-float", "-msingle-float"))
-		push_defaults(out, tg, "-mfp");
-	for (size_t k = 0; k < N(verbatim); k++)
-		if ((w = last(cmd, verbatim[k])))
-			strvec_push(out, w);
-		else if (!strcmp(verbatim[k], "-mno-shared") && nopic && !last(cmd, "-mshared"))
-			strvec_push(out, "-mno-shared");	/* the Linux self spec's, for non-PIC */
-	if (!last(cmd, "-mno-abicalls"))
-		strvec_push(out, "-KPIC");
+	mips_tail(out, tg, cmd);
 	return 0;
 }
 
