@@ -18,6 +18,12 @@ struct asmfix_options {
 	const char *keep_prefix;	/* used-accessors prefix; NULL = "__ccd_keep_" */
 	int data_sections;	/* compile used -fdata-sections: .comm -> .bss.<name> */
 	/*
+	 * Small data (mips' -G N without abicalls): gcc -fno-common puts an
+	 * object of 1 to N bytes in .sbss, and its code reaches it through
+	 * $gp, so the common pass must too.  0: none.
+	 */
+	unsigned long long small_data;
+	/*
 	 * The assembly's target: a name or triple lib/target.c knows
 	 * ("aarch64", "arm-linux-gnueabihf"); NULL: x86_64.  It decides the
 	 * comment syntax, what the passes write (%object on arm) and which

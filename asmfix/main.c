@@ -32,9 +32,11 @@ static void usage(FILE *f)
 "  --list-passes       print the passes, one per line, name first\n"
 "  --keep-prefix=P     used-accessors: remove functions named P* (default __ccd_keep_)\n"
 "  --data-sections     common: the compile used -fdata-sections (.bss.<name>)\n"
+"  --small-data=N      common: objects of 1 to N bytes go to .sbss (mips' -G N\n"
+"                      without abicalls)\n"
 "  --target=TARGET     the assembly's machine: x86_64 (default), i386, aarch64,\n"
-"                      arm, riscv64, ppc64le, s390x... or a triple; passes for\n"
-"                      other machines are skipped\n"
+"                      arm, riscv64, ppc64le, s390x, mipsel, mips64el... or a\n"
+"                      triple; passes for other machines are skipped\n"
 "  -o OUT              write to OUT (replaced only on success)\n"
 "  --stats             print what each pass changed on stderr\n"
 "  --check             report what would change; write nothing; exit 2 if anything would\n"
@@ -84,6 +86,18 @@ static int copy_to_output(int tmp_fd, const char *out)
 	return ret;
 }
 
+/* --small-data=N: a byte count, as gcc's -G takes it. */
+static int parse_small_data(const char *arg, unsigned long long *n)
+{
+	char *end;
+
+	errno = 0;
+	*n = strtoull(arg, &end, 10);
+	if (errno || end == arg || *end || *arg == '-')
+		return error("--small-data: not a byte count: '%s'", arg);
+	return 0;
+}
+
 /* The command line, and what main opened for it. */
 struct cli {
 	struct asmfix_options opt;
@@ -100,6 +114,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		{ "list-passes", no_argument, NULL, 'L' },
 		{ "keep-prefix", required_argument, NULL, 'k' },
 		{ "data-sections", no_argument, NULL, 'd' },
+		{ "small-data", required_argument, NULL, 'G' },
 		{ "target", required_argument, NULL, 't' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "check", no_argument, NULL, 'c' },
@@ -123,6 +138,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			break;
 		case 'd':
 			c->opt.data_sections = 1;
+			break;
+		case 'G':
+			if (parse_small_data(optarg, &c->opt.small_data))
+				return EXIT_INPUT;
 			break;
 		case 't':
 			if (!asmfix_target_passes(optarg))

@@ -11,6 +11,7 @@
 #include "options.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N(t) (sizeof(t) / sizeof(*(t)))
@@ -415,6 +416,193 @@ static int gcc_s390(struct strvec *out, const struct as_target *tg, const struct
 	return -1;	/* native, a newer archN: the driver's */
 }
 
+/* -march=mipsN (not r6: its own NaN and FP rules) -> -mipsN; a CPU name: the driver's table. */
+static int mips_isa(const char *arch)
+{
+	static const char *const isas[] = {
+		"mips1", "mips2", "mips3", "mips4", "mips32", "mips32r2", "mips32r3", "mips32r5",
+		"mips64", "mips64r2", "mips64r3", "mips64r5",
+	};
+
+	for (size_t i = 0; i < N(isas); i++)
+		if (!strcmp(arch, isas[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * Words the spec passes on or rewrites that are not modelled here: -mipsN,
+ * -mips16, microMIPS, the ASEs and -mfix- workarounds, -mplt, -mgp32/64 (self
+ * specs of their own); the driver says.  A '*' at the end: a prefix.
+ */
+static int mips_unmodelled(const char *w)
+{
+	static const char *const words[] = {
+		"-mips*", "-mno-mips*", "-mmicromips", "-mno-micromips", "-mdmx", "-mno-mdmx",
+		"-mdsp*", "-mno-dsp*", "-mmcu", "-mno-mcu", "-meva", "-mno-eva", "-mvirt", "-mno-virt",
+		"-mxpa", "-mno-xpa", "-mcrc", "-mno-crc", "-mginv", "-mno-ginv", "-mmsa", "-mno-msa",
+		"-mloongson-*", "-mno-loongson-*", "-msmartmips", "-mno-smartmips", "-mmt", "-mno-mt",
+		"-mfix-*", "-mno-fix-*", "-mplt", "-noasmopt", "-mgp32", "-mgp64", "-mno-float",
+	};
+
+	for (size_t i = 0; i < N(words); i++) {
+		size_t n = strlen(words[i]);
+
+		if (words[i][n - 1] == '*' ? !strncmp(w, words[i], n - 1) : !strcmp(w, words[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* The last -O word decides (the driver prunes earlier ones): O0 -O1, O* -O2, none -O1. */
+static const char *mips_opt(const struct ccd_cmd *cmd)
+{
+	const char *o = NULL;
+
+	for (size_t i = 0; i < cmd->nr_args; i++)
+		if (cmd->args[i].role == ARG_FLAG && !strncmp(cmd->args[i].word, "-O", 2))
+			o = cmd->args[i].word;
+	if (last(cmd, "-fno-delayed-branch") || !o || !strcmp(o, "-O0"))
+		return "-O1";
+	return "-O2";
+}
+
+/* Is w one of subtarget_asm_debugging_spec's words: -g, -gN, -ggdb, -ggdbN (N 0-3)? */
+static int mips_gword(const char *w)
+{
+	const char *n = !strncmp(w, "-ggdb", 5) ? w + 5 : w + 2;
+
+	return !strncmp(w, "-g", 2) && (!*n || (*n >= '0' && *n <= '3' && !n[1]));
+}
+
+/* subtarget_asm_debugging_spec: -ggdb(N) as -g(N); 0, or -1 for the driver (stabs, repeats). */
+static int mips_debug(struct strvec *out, const struct ccd_cmd *cmd)
+{
+	const char *g = NULL;
+
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const char *w = cmd->args[i].word;
+
+		if (cmd->args[i].role != ARG_FLAG)
+			continue;
+		if ((g && mips_gword(w)) || !strncmp(w, "-gstabs", 7))
+			return -1;
+		if (mips_gword(w))
+			g = w;
+	}
+	if (g)
+		strvec_pushf(out, "-g%s", g + (!strncmp(g, "-ggdb", 5) ? 5 : 2));
+	return 0;
+}
+
+/* -fno-pic and friends, which the Linux self spec answers with -mno-shared. */
+static int mips_nopic(const struct ccd_cmd *cmd)
+{
+	return COUNT(cmd, "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE");
+}
+
+/* What the mips spec below cannot say for cmd: 1, ask the driver. */
+static int mips_needs_driver(const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-EB", "-EL", "-meb", "-mel"), G("-march="), G("-mabi="), G("-mtune="), G("-mnan="),
+		G("-mfp32", "-mfpxx", "-mfp64"), G("-mhard-float", "-msoft-float"),
+		G("-msingle-float", "-mdouble-float"), G("-mabicalls", "-mno-abicalls"),
+		G("-mshared", "-mno-shared"), G("-msym32", "-mno-sym32"), G("-mxgot", "-mno-xgot"),
+		G("-modd-spreg", "-mno-odd-spreg"), G("-fdelayed-branch", "-fno-delayed-branch"),
+	};
+	char dabi[32];
+	const char *arch = value(cmd, "-march="), *abi = value(cmd, "-mabi=");
+	const char *dflt_abi = default_value(tg, "-mabi=", dabi, sizeof(dabi));
+	int gs = 0, nopic = mips_nopic(cmd);
+
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->role == ARG_FLAG && mips_unmodelled(a->word))
+			return 1;
+		gs += a->role == ARG_FLAG && a->opt && !strcmp(a->opt->name, "-G");
+	}
+	/*
+	 * -fpic and -fno-pic words mixed: the driver keeps the last of them.
+	 * Non-PIC abicalls code: -KPIC or -call_nonpic by how the compiler was
+	 * configured (n64's -mplt default), which no default word shows.
+	 */
+	if ((nopic && COUNT(cmd, "-fpic", "-fPIC", "-fpie", "-fPIE")) ||
+	    (!last(cmd, "-mno-abicalls") &&
+	     (last(cmd, "-mno-shared") || (nopic && !last(cmd, "-mshared")))))
+		return 1;
+	/* Another ABI than the configured one has other -march and -mfp defaults. */
+	return gs > 1 || needs_driver(cmd, groups, N(groups), NULL) || (arch && !mips_isa(arch)) ||
+	       (abi && (!dflt_abi || strcmp(abi, dflt_abi)));
+}
+
+/* The spec from %{mxgot:-xgot} on: FP mode, the flags as given, PIC. */
+static void mips_tail(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	static const char *const verbatim[] = {
+		"-mnan=", "-modd-spreg", "-mno-odd-spreg", "-mshared", "-mno-shared", "-msym32",
+		"-mno-sym32", "-mtune=", "-mhard-float", "-msoft-float", "-msingle-float",
+		"-mdouble-float",
+	};
+	const char *w;
+
+	if (last(cmd, "-mxgot"))
+		strvec_push(out, "-xgot");
+	if ((w = last(cmd, "-mfp32")) || (w = last(cmd, "-mfpxx")) || (w = last(cmd, "-mfp64")))
+		strvec_push(out, w);
+	else if (!COUNT(cmd, "-msoft-float", "-msingle-float"))
+		push_defaults(out, tg, "-mfp");
+	for (size_t k = 0; k < N(verbatim); k++)
+		if ((w = last(cmd, verbatim[k])))
+			strvec_push(out, w);
+		else if (!strcmp(verbatim[k], "-mno-shared") && mips_nopic(cmd) &&
+			 !last(cmd, "-mshared"))
+			strvec_push(out, "-mno-shared");	/* the Linux self spec's, for non-PIC */
+	if (!last(cmd, "-mno-abicalls"))
+		strvec_push(out, "-KPIC");
+}
+
+/*
+ * mips: %{G*} %(endian_spec) %{mips*} ... %{noasmopt:-O0; O0|fno-delayed-branch:-O1;
+ * O*:-O2; :-O1} %(subtarget_asm_debugging_spec) %{mabi=*} %{mgp32} %{mgp64} %{march=*}
+ * %{mxgot:-xgot} %{mfp32} %{mfpxx} %{mfp64} %{mnan=*} %{modd-spreg} %{mno-odd-spreg}
+ * %{mshared} %{mno-shared} %{msym32} %{mno-sym32} %{mtune=*}%{mhard-float} %{msoft-float}
+ * %{msingle-float} %{mdouble-float} %{!mno-abicalls:%{mplt:-call_nonpic;:-KPIC}}.
+ * The driver's self specs add the endianness, -mipsN for -march=, and the
+ * configured -march, -mabi and (o32) -mfpxx, which depend on the ABI.
+ */
+static int gcc_mips(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *arch = value(cmd, "-march="), *w;
+
+	if (mips_needs_driver(tg, cmd))
+		return -1;
+	for (size_t i = 0; i < cmd->nr_args; i++)
+		if (cmd->args[i].role == ARG_FLAG && cmd->args[i].opt &&
+		    !strcmp(cmd->args[i].opt->name, "-G"))
+			strvec_pushl(out, "-G", cmd->args[i].val, NULL);
+	if (COUNT(cmd, "-EB", "-meb"))
+		strvec_push(out, "-EB");
+	else if (COUNT(cmd, "-EL", "-mel"))
+		strvec_push(out, "-EL");
+	else
+		push_defaults(out, tg, "-E");
+	if (arch)
+		strvec_pushf(out, "-%s", arch);
+	else
+		push_defaults(out, tg, "-mips");
+	strvec_push(out, mips_opt(cmd));
+	if (mips_debug(out, cmd) || !push_defaults(out, tg, "-mabi="))
+		return -1;
+	if ((w = last(cmd, "-march=")))
+		strvec_push(out, w);
+	else
+		push_defaults(out, tg, "-march=");
+	mips_tail(out, tg, cmd);
+	return 0;
+}
+
 /* clang's GNU-as tool on aarch64: -EL or -EB by the (endian-adjusted) triple. */
 static int clang_aarch64(struct strvec *out, const struct as_target *tg,
 			 const struct ccd_cmd *cmd)
@@ -459,25 +647,58 @@ int asspec_words(struct strvec *out, enum as_style style, const struct as_target
 		return gcc_ppc(out, tg, cmd);
 	case TARGET_S390:
 		return gcc_s390(out, tg, cmd);
+	case TARGET_MIPS:
+		return gcc_mips(out, tg, cmd);
 	case TARGET_X86:
 		break;
 	}
 	return -1;
 }
 
-void asspec_driver_words(const struct ccd_cmd *cmd, struct strvec *out)
+unsigned long long asspec_small_data(const struct target *t, const struct ccd_cmd *cmd)
 {
+	const char *g = NULL;
+	int abicalls = 1;	/* Linux's default; gcc allows no small data with it */
+
+	if (!t || t->arch != TARGET_MIPS)
+		return 0;
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->role != ARG_FLAG)
+			continue;
+		if (!strcmp(a->word, "-mabicalls") || !strcmp(a->word, "-mno-abicalls"))
+			abicalls = a->word[2] == 'a';
+		else if (a->opt && !strcmp(a->opt->name, "-G"))
+			g = a->val;
+	}
+	return g && !abicalls ? strtoull(g, NULL, 10) : 0;
+}
+
+/* Words of cmd beyond -m and -f that mips' as spec reads: -O, -g, -G, -EB/-EL, -noasmopt. */
+static int mips_driver_word(const struct ccd_arg *a)
+{
+	return !strncmp(a->word, "-O", 2) || !strncmp(a->word, "-g", 2) ||
+	       !strcmp(a->word, "-EB") || !strcmp(a->word, "-EL") ||
+	       !strcmp(a->word, "-noasmopt") || (a->opt && !strcmp(a->opt->name, "-G"));
+}
+
+void asspec_driver_words(const struct target *t, const struct ccd_cmd *cmd, struct strvec *out)
+{
+	int mips = t && t->arch == TARGET_MIPS;
+
 	for (size_t i = 0; i < cmd->nr_args; i++) {
 		const struct ccd_arg *a = &cmd->args[i];
 		int take = a->role == ARG_FLAG &&
 			   (!strncmp(a->word, "-m", 2) || !strncmp(a->word, "-f", 2) ||
 			    !strncmp(a->word, "--target=", 9) ||
-			    (a->opt && !strcmp(a->opt->name, "-target")));
+			    (a->opt && !strcmp(a->opt->name, "-target")) ||
+			    (mips && mips_driver_word(a)));
 
 		if (!take)
 			continue;
 		strvec_push(out, a->word);
-		/* A separate value ("-target" "X", "-mllvm" "Y") goes with it. */
+		/* A separate value ("-target" "X", "-mllvm" "Y", "-G" "0") goes with it. */
 		if (i + 1 < cmd->nr_args && cmd->args[i + 1].role == ARG_VALUE)
 			strvec_push(out, cmd->args[++i].word);
 	}

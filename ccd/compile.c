@@ -258,6 +258,7 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	opt.passes = o->passes;
 	opt.keep_prefix = o->keep_prefix;
 	opt.data_sections = o->cmd->data_sections;
+	opt.small_data = asspec_small_data(o->be->target, o->cmd);
 	opt.target = o->be->target ? o->be->target->name : NULL;
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0) {
@@ -296,7 +297,9 @@ static int as_argv(const struct compile_opts *o, struct strvec *args, const char
 	if (!assemble_args(args, o->be->profile, o->cmd, &tg, obj, asm_path))
 		return 0;
 	strvec_pushv(&ask, o->be->cmd.v);
-	asspec_driver_words(o->cmd, &ask);
+	asspec_driver_words(o->be->target, o->cmd, &ask);
+	/* clang's -fno-integrated-as, as for the -S: without it its driver names no as. */
+	profile_push_words(&ask, o->be->profile->assembly_last);
 	if (o->verbose)
 		note("asking the driver for the as words of target %s", o->be->target->name);
 	ret = driver_as_words((const char *const *)strvec_argv(&ask), &words);
@@ -405,8 +408,12 @@ static int run_profiled(const struct compile_opts *o, const struct ccd_input *in
 	return status;
 }
 
-/* Backend -S into a temp file; 0, or the exit status to return. */
-static int job_backend(const struct compile_opts *o, const struct ccd_input *in, struct job *j)
+/*
+ * Backend -S into a temp file (with the object's profile unless own: the
+ * backend's own compile had it); 0, or the exit status to return.
+ */
+static int job_backend(const struct compile_opts *o, const struct ccd_input *in, struct job *j,
+		       int own)
 {
 	struct strvec args = STRVEC_INIT;
 	int fd = tempfile_create("ccd", ".s", &j->raw), status;
@@ -414,14 +421,15 @@ static int job_backend(const struct compile_opts *o, const struct ccd_input *in,
 	if (fd < 0)
 		return 1;
 	close(fd);
-	pgo_prepare(o, in, j->out, &j->pgo);
-	if (pgo_active(&j->pgo)) {
+	if (!own)
+		pgo_prepare(o, in, j->out, &j->pgo);
+	if (!own && pgo_active(&j->pgo)) {
 		status = run_profiled(o, in, j);
 	} else {
 		backend_argv(&args, o, in, j->raw);
 		status = run(o, &args);
 		strvec_clear(&args);
-		if (status_ok(status))
+		if (status_ok(status) && !own)
 			pgo_finish(o, j->out, &j->pgo, NULL);
 	}
 	if (status_ok(status))
@@ -695,6 +703,8 @@ static int compile_own(const struct compile_opts *o, const struct ccd_input *in,
 	unsigned need;
 	int status, ret;
 
+	/* gcc's profiles only: says so for clang and icx. */
+	pgo_prepare(o, in, j->out, &j->pgo);
 	own_argv(&args, o, in, j->out);
 	tempfile_register(j->out);
 	status = run(o, &args);
@@ -703,6 +713,7 @@ static int compile_own(const struct compile_opts *o, const struct ccd_input *in,
 		tempfile_remove(j->out);
 		return exit_code(status);
 	}
+	pgo_finish(o, j->out, &j->pgo, NULL);
 	if (need_target(o)) {
 		tempfile_remove(j->out);
 		return 1;
@@ -719,7 +730,7 @@ static int compile_own(const struct compile_opts *o, const struct ccd_input *in,
 		     need ? "; a pass may apply: asmfix reads its assembly" : ", no pass applies");
 	ret = 0;
 	if (need || assem) {
-		ret = job_backend(o, in, j);
+		ret = job_backend(o, in, j, 1);
 		if (!ret)
 			ret = job_repair(o, j, assem);
 		if (!ret && j->changed)
@@ -748,7 +759,7 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		ret = compile_own(o, in, &j, assem);
 		goto done;
 	}
-	ret = job_backend(o, in, &j);
+	ret = job_backend(o, in, &j, 0);
 	if (!ret && need_target(o))
 		ret = 1, unlink_if_regular(j.out);
 	if (!ret)

@@ -21,13 +21,26 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* The first line of a cache file; another first line is a stale format, asked again. */
-#define CACHE_FORMAT "ccd-cache 3"
+/*
+ * The first line of a cache file: the format and the targets this ccd
+ * knows.  Another first line is a stale format or an answer given with
+ * another target table ("no target" from a ccd that lacked a row), asked
+ * again.
+ */
+static const char *cache_format(void)
+{
+	static char line[256];
+
+	if (!line[0])
+		snprintf(line, sizeof(line), "ccd-cache 4 (targets %s)", target_names());
+	return line;
+}
 
 /* Checked in this order: clang, icx and pcc define __GNUC__ too. */
 static const struct {
@@ -264,7 +277,7 @@ static const char *known_family(const char *name)
 enum { L_FORMAT, L_FAMILY, L_TARGET, L_AS, L_HOW, L_TARGET_HOW, NR_LINES };
 
 /*
- * A cache file is CACHE_FORMAT, family, target ("-": none, SILENT: none
+ * A cache file is cache_format(), family, target ("-": none, SILENT: none
  * and nothing answered), the as
  * defaults, how, how the target was found, one per line; anything else
  * (a write cut short, an older format, a file from elsewhere) is no
@@ -286,7 +299,7 @@ static int cache_read(const char *path, struct compiler_answer *a)
 			*p++ = '\0';
 		}
 		ok = n == NR_LINES && line[L_TARGET_HOW] + strlen(line[L_TARGET_HOW]) + 1 ==
-			sb.buf + sb.len && !strcmp(line[L_FORMAT], CACHE_FORMAT) &&
+			sb.buf + sb.len && !strcmp(line[L_FORMAT], cache_format()) &&
 		     known_family(line[L_FAMILY]) &&
 		     (!strcmp(line[L_TARGET], "-") || !strcmp(line[L_TARGET], SILENT) ||
 		      target_named(line[L_TARGET]));
@@ -334,7 +347,7 @@ static void cache_write(const char *path, const struct compiler_answer *a)
 	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return;
-	strbuf_addf(&sb, "%s\n%s\n%s\n%s\n%s\n%s\n", CACHE_FORMAT, a->family,
+	strbuf_addf(&sb, "%s\n%s\n%s\n%s\n%s\n%s\n", cache_format(), a->family,
 		    a->target ? a->target->name : a->target_silent ? SILENT : "-",
 		    a->as_defaults, a->how.buf,
 		    a->target_how.buf);

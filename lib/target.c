@@ -23,6 +23,11 @@ static const struct target targets[] = {
 	{ "ppc64le", TARGET_PPC, EM_PPC64, 64, 0, "#", '@', 0 },
 	{ "ppc64", TARGET_PPC, EM_PPC64, 64, 1, "#", '@', 0 },
 	{ "s390x", TARGET_S390, EM_S390, 64, 1, "#", '@', 0 },
+	/* o32 and n64; gcc's mips driver gives as -g words, never --gdwarf. */
+	{ "mipsel", TARGET_MIPS, EM_MIPS, 32, 0, "#", '@', 0 },
+	{ "mips", TARGET_MIPS, EM_MIPS, 32, 1, "#", '@', 0 },
+	{ "mips64el", TARGET_MIPS, EM_MIPS, 64, 0, "#", '@', 0 },
+	{ "mips64", TARGET_MIPS, EM_MIPS, 64, 1, "#", '@', 0 },
 };
 
 /* A triple's first field (or a Kbuild ARCH name) -> ccd's name; prefix rows end in '*'. */
@@ -37,7 +42,13 @@ static const struct {
 	{ "powerpc64le", "ppc64le" }, { "ppc64le", "ppc64le" },
 	{ "powerpc64", "ppc64" }, { "ppc64", "ppc64" },
 	{ "s390x", "s390x" },
+	{ "mipsel", "mipsel" }, { "mips", "mips" },
+	{ "mips64el", "mips64el" }, { "mips64", "mips64" },
+	{ "mipsisa*", NULL },	/* r6 triples: another driver configuration */
 };
+
+/* A triple naming an ABI no row has: mips64el-linux-gnuabin32 is n32, not n64. */
+static const char *const other_abis[] = { "abin32" };
 
 /*
  * Predefined macros, checked in order; a condition is "NAME" or "NAME
@@ -58,6 +69,12 @@ static const struct {
 	{ "__powerpc64__", "__LITTLE_ENDIAN__", "ppc64le" },
 	{ "__powerpc64__", "__BIG_ENDIAN__", "ppc64" },
 	{ "__s390x__", NULL, "s390x" },
+	/* _MIPS_SIM, not __mips64: o32 code for a 64-bit ISA defines __mips64 too. */
+	{ "_MIPS_SIM _ABIO32", "__MIPSEL__", "mipsel" },
+	{ "_MIPS_SIM _ABIO32", "__MIPSEB__", "mips" },
+	{ "_MIPS_SIM _ABI64", "__MIPSEL__", "mips64el" },
+	{ "_MIPS_SIM _ABI64", "__MIPSEB__", "mips64" },
+	{ "__mips__", NULL, NULL },	/* n32, or no endianness said */
 };
 
 static const struct target *by_name(const char *name, size_t len)
@@ -74,6 +91,9 @@ const struct target *target_named(const char *name)
 
 	if (!name[len] && by_name(name, len))
 		return by_name(name, len);
+	for (size_t i = 0; i < N(other_abis); i++)
+		if (strstr(name + len, other_abis[i]))
+			return NULL;
 	for (size_t i = 0; i < N(cpus); i++) {
 		size_t n = strlen(cpus[i].cpu);
 		int prefix = cpus[i].cpu[n - 1] == '*';
@@ -150,6 +170,14 @@ const struct target *target_host(void)
 	return target_named("ppc64");
 #elif defined(__s390x__)
 	return target_named("s390x");
+#elif defined(__mips__) && _MIPS_SIM == _ABIO32 && defined(__MIPSEL__)
+	return target_named("mipsel");
+#elif defined(__mips__) && _MIPS_SIM == _ABIO32
+	return target_named("mips");
+#elif defined(__mips__) && _MIPS_SIM == _ABI64 && defined(__MIPSEL__)
+	return target_named("mips64el");
+#elif defined(__mips__) && _MIPS_SIM == _ABI64
+	return target_named("mips64");
 #else
 	return NULL;
 #endif

@@ -19,6 +19,7 @@ enum target_arch {
 	TARGET_RISCV,
 	TARGET_PPC,
 	TARGET_S390,
+	TARGET_MIPS,	/* o32 and n64, either endianness: one gcc driver spec */
 };
 
 struct target {

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -131,6 +132,44 @@ static GElf_Sxword implicit_addend(struct lkd_obj *obj, Elf_Data *target, GElf_A
 	return v64;
 }
 
+/* An n-byte unsigned number at p in the file's byte order. */
+static uint64_t file_uint(const struct lkd_obj *obj, const unsigned char *p, int n)
+{
+	int big = obj->ehdr.e_ident[EI_DATA] == ELFDATA2MSB;
+	uint64_t v = 0;
+
+	for (int i = 0; i < n; i++)
+		v = v << 8 | p[big ? i : n - 1 - i];
+	return v;
+}
+
+/*
+ * 64-bit mips records (n64) hold r_sym (4 bytes, file order), then r_ssym
+ * and three types, one byte each; libelf (0.188) reads the eight bytes as
+ * one number, so on mips64el GELF_R_SYM is garbage.  Read the file's bytes.
+ */
+static int mips64_relocs(struct lkd_obj *obj, Elf_Data *raw, size_t ent, int rela,
+			 Elf_Data *tdata, struct lkd_reloc *out, size_t n)
+{
+	if (!raw || !raw->d_buf || raw->d_size < n * ent)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const unsigned char *p = (const unsigned char *)raw->d_buf + i * ent;
+
+		out[i].offset = file_uint(obj, p, 8);
+		out[i].sym = file_uint(obj, p + 8, 4);
+		out[i].type = p[15] | p[14] << 8 | p[13] << 16 | (unsigned int)p[12] << 24;
+		out[i].addend = rela ? (GElf_Sxword)file_uint(obj, p + 16, 8)
+				     : implicit_addend(obj, tdata, out[i].offset);
+	}
+	return 0;
+}
+
+static int is_mips64(const struct lkd_obj *obj)
+{
+	return obj->ehdr.e_machine == EM_MIPS && obj->ehdr.e_ident[EI_CLASS] == ELFCLASS64;
+}
+
 static int add_relocs(struct lkd_obj *obj, size_t rsec, GElf_Shdr *sh, size_t target,
 		      struct lkd_reloc **out, size_t *nr)
 {
@@ -151,6 +190,13 @@ static int add_relocs(struct lkd_obj *obj, size_t rsec, GElf_Shdr *sh, size_t ta
 	if (sh->sh_type == SHT_REL)
 		tdata = obj_sec_data(obj, target);
 	*out = xrealloc(*out, (*nr + n) * sizeof(**out));
+	if (is_mips64(obj)) {
+		if (mips64_relocs(obj, elf_rawdata(elf_getscn(obj->elf, rsec), NULL), ent,
+				  sh->sh_type == SHT_RELA, tdata, *out + *nr, n))
+			return error("%s: cannot read relocation section %zu", obj->name, rsec);
+		*nr += n;
+		return 0;
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct lkd_reloc *r = &(*out)[*nr + i];
 		GElf_Rela rela;
@@ -199,11 +245,11 @@ int obj_relocs_for(struct lkd_obj *obj, size_t idx, struct lkd_reloc **out, size
 	return 0;
 }
 
-/* s390x, ppc64, and the big-endian arm and aarch64. */
+/* s390x, ppc64, mips, and the big-endian arm and aarch64. */
 static int big_endian_machine(unsigned int machine)
 {
 	return machine == EM_S390 || machine == EM_PPC64 || machine == EM_PPC ||
-	       machine == EM_ARM || machine == EM_AARCH64;
+	       machine == EM_ARM || machine == EM_AARCH64 || machine == EM_MIPS;
 }
 
 /* Reject what libelf accepts but the checks cannot interpret. */

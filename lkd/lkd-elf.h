@@ -73,6 +73,7 @@ const char *obj_nearest_sym(struct lkd_obj *obj, size_t shndx, GElf_Addr off,
 struct lkd_reloc {
 	GElf_Addr offset;
 	GElf_Sxword addend;
+	/* n64 mips: r_type in bits 0-7, r_type2 8-15, r_type3 16-23, r_ssym 24-31. */
 	unsigned int type;
 	size_t sym;
 };

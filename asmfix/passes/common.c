@@ -5,9 +5,9 @@
  * The kernel's module loader rejects SHN_COMMON symbols, and icc emits
  * .comm even under -fno-common.  "gcc -fno-common" defines the same
  * object as: global (unless .local), aligned, @object, sized, .zero in
- * .bss (.bss.<name> with -fdata-sections).  ".local x" + ".comm x" is
- * already a local .bss object and stays, except under -fdata-sections
- * where gcc gives it .bss.<name>.  We emit the definition inside
+ * .bss (.bss.<name> with -fdata-sections; .sbss for mips' small data).
+ * ".local x" + ".comm x" is already a local .bss object and stays, except
+ * under -fdata-sections where gcc gives it .bss.<name>.  We emit the definition inside
  * .pushsection/.popsection, so the section that was current is untouched.
  * .lcomm is already a local .bss definition and is left alone.
  * A symbol may have several .comm lines (an asm's and the compiler's):
@@ -95,6 +95,7 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 {
 	struct asm_str name;
 	long long size, align;
+	const char *sec;
 	int local;
 
 	if (st->nops < 2 || st->nops > 3) {
@@ -129,13 +130,15 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	if (repeated(ctx, c, ln, name, comm_key(size, align)))
 		return;
 
+	/* Where gcc -fno-common puts it: .sbss when within the small-data limit. */
+	sec = size > 0 && (unsigned long long)size <= ctx->opt->small_data ? ".sbss" : ".bss";
 	strbuf_reset(&c->sb);
 	/* '@' starts a comment on arm: the target says which prefix its types take. */
 	if (ctx->opt->data_sections)
-		strbuf_addf(&c->sb, "\t.pushsection\t.bss.%.*s,\"aw\",%cnobits\n",
+		strbuf_addf(&c->sb, "\t.pushsection\t%s.%.*s,\"aw\",%cnobits\n", sec,
 			    (int)name.len, name.p, ctx->target->type_prefix);
 	else
-		strbuf_addf(&c->sb, "\t.pushsection\t.bss,\"aw\",%cnobits\n",
+		strbuf_addf(&c->sb, "\t.pushsection\t%s,\"aw\",%cnobits\n", sec,
 			    ctx->target->type_prefix);
 	if (!local)
 		strbuf_addf(&c->sb, "\t.globl\t%.*s\n", (int)name.len, name.p);
@@ -147,9 +150,9 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	strbuf_addf(&c->sb, "\t.zero\t%lld\n", size);
 	strbuf_addstr(&c->sb, "\t.popsection");
 	line_replace(ctx, c->sb.buf, c->sb.len);
-	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%.*s",
-		    (int)name.len, name.p, local ? "local" : "global",
-		    ctx->opt->data_sections ? ".bss." : ".bss",
+	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%s%.*s",
+		    (int)name.len, name.p, local ? "local" : "global", sec,
+		    ctx->opt->data_sections ? "." : "",
 		    ctx->opt->data_sections ? (int)name.len : 0, name.p);
 }
 

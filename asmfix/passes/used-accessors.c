@@ -5,7 +5,8 @@
  *
  * Convention: such a function is named <prefix>* (default "__ccd_keep_",
  * asmfix_options.keep_prefix).  The whole function goes: its own
- * -ffunction-sections section, alignment, .globl/.type/.size, icc's
+ * -ffunction-sections section, alignment, .globl/.type/.size (mips'
+ * .ent/.end), icc's
  * "# -- Begin/End" markers, the body with its CFI and local labels, and
  * whatever the body pushed into other sections.  Plain section switches
  * inside the function are kept (they emit nothing) so GAS's section state
@@ -41,6 +42,7 @@ struct ua {
 	struct strbuf target;
 	unsigned long target_line;
 	int push_depth;		/* .pushsection nesting inside the function */
+	int cfi_depth;		/* .cfi_startproc opened inside the function */
 	unsigned char *push_deleted;	/* per depth: was the push deleted */
 	int push_alloc;
 	struct symset removed;	/* removed functions and labels -> line */
@@ -129,14 +131,28 @@ static struct asm_str icc_marker(const struct asm_line *ln, const char *marker)
 }
 
 /*
+ * mips' function preamble has ".set nomips16" and ".ent NAME", which
+ * opens the function (".end NAME" in its body closes it): .ent names it.
+ */
+static int mips_preamble(struct asmfix_ctx *ctx, const struct asm_line *ln,
+			 const struct asm_stmt *st, struct pre_line *pre)
+{
+	if (ctx->target->arch != TARGET_MIPS || ln->dirs != D_OTHER)
+		return -1;
+	if (asm_str_eq(st->name, ".ent") && st->nops >= 1)
+		strbuf_add(&pre->name, st->ops[0].p, st->ops[0].len);
+	return asm_str_eq(st->name, ".ent") || asm_str_eq(st->name, ".set");
+}
+
+/*
  * Classify a preamble line: 1 if it is one (filling pre), 0 if not.
- * Preamble: section switches, alignment, .globl/.type/visibility,
- * comments and blank lines.
+ * Preamble: section switches, alignment, .globl/.type/visibility (and
+ * mips' .ent, .set), comments and blank lines.
  */
 static int preamble(struct asmfix_ctx *ctx, struct asm_line *ln, struct pre_line *pre)
 {
 	struct asm_stmt *st;
-	int n;
+	int n, m;
 
 	strbuf_reset(&pre->name);
 	pre->no = ln->no;
@@ -149,11 +165,14 @@ static int preamble(struct asmfix_ctx *ctx, struct asm_line *ln, struct pre_line
 			strbuf_add(&pre->name, m.p, m.len);
 		return 1;
 	}
-	if (ln->dirs & ~(D_SEC | D_ALIGN | D_GLOBL | D_TYPE | D_VIS))
+	if ((ln->dirs & ~(D_SEC | D_ALIGN | D_GLOBL | D_TYPE | D_VIS)) &&
+	    (ctx->target->arch != TARGET_MIPS || ln->dirs != D_OTHER))
 		return 0;
 	n = line_stmts(ctx, ln, &st);
 	if (n != 1)
 		return 0;
+	if ((m = mips_preamble(ctx, ln, st, pre)) >= 0)
+		return m;
 	switch (sec_op_of(st->name)) {
 	case SEC_SECTION: {
 		struct asm_str s = sec_arg_name(st);
@@ -282,6 +301,7 @@ static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str f
 	u->target_line = no;
 	u->mode = UA_REMOVE;
 	u->push_depth = 0;
+	u->cfi_depth = 0;
 	symset_add(&u->removed, fn.p, fn.len)->line = no;
 	for (int i = 0; i < u->npre; i++) {
 		struct pre_line *p = &u->pre[i];
@@ -312,6 +332,37 @@ static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str f
 	pass_change(ctx, no, "removing accessor function %.*s", (int)fn.len, fn.p);
 }
 
+/*
+ * Lines of a removed function that stay: a .cfi_endproc whose
+ * .cfi_startproc came before the function's first removed line (mips -g
+ * puts it before .ent), and mips' "$LFB0 = ." (its -g function start,
+ * which the debug info names: an empty range, as for kept labels).
+ */
+static int keep_in_removed(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
+{
+	struct asm_stmt *st;
+	const char *eq;
+
+	if (ln->dirs & D_CFI) {
+		if (line_stmts(ctx, ln, &st) != 1)
+			return 0;
+		if (asm_str_eq(st->name, ".cfi_startproc"))
+			u->cfi_depth++;
+		else if (asm_str_eq(st->name, ".cfi_endproc") && !u->cfi_depth)
+			return 1;
+		else if (asm_str_eq(st->name, ".cfi_endproc"))
+			u->cfi_depth--;
+		return 0;
+	}
+	/* "$LFB0 = ." (o32) or ".LFB0 = ." (n64): a name, '=', '.', nothing else. */
+	if (ctx->target->arch != TARGET_MIPS || (ln->flags & LF_LABEL) ||
+	    !(eq = memchr(ln->p, '=', ln->len)) || memmem(ln->p, ln->len, u->prefix, u->prefix_len))
+		return 0;
+	for (eq++; eq < ln->p + ln->len && (*eq == ' ' || *eq == '\t'); eq++)
+		;
+	return eq + 1 == ln->p + ln->len && *eq == '.';
+}
+
 /* A line inside the function being removed. */
 static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
 {
@@ -320,6 +371,8 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 
 	strbuf_reset(&u->kept);
 	note_labels(ctx, u, ln, 1);
+	if (keep_in_removed(ctx, u, ln))
+		return;
 	if ((ln->dirs & D_SEC) && !(ln->flags & (LF_INSN | LF_LABEL))) {
 		n = line_stmts(ctx, ln, &st);
 		if (n == 1) {

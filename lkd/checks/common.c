@@ -16,10 +16,16 @@
 #define SHN_X86_64_LCOMMON 0xff02
 #endif
 
+/*
+ * mips' small commons: GNU ld -r turns a .comm within its -G limit into
+ * SHN_MIPS_SCOMMON (readelf's SCOM); -d allocates those too.
+ */
 static int is_common(struct lkd_obj *obj, size_t shndx)
 {
-	return shndx == SHN_COMMON ||
-	       (obj->ehdr.e_machine == EM_X86_64 && shndx == SHN_X86_64_LCOMMON);
+	unsigned int m = obj->ehdr.e_machine;
+
+	return shndx == SHN_COMMON || (m == EM_X86_64 && shndx == SHN_X86_64_LCOMMON) ||
+	       (m == EM_MIPS && (shndx == SHN_MIPS_SCOMMON || shndx == SHN_MIPS_ACOMMON));
 }
 
 static int common_input(struct lkd_ctx *ctx, struct lkd_obj *obj)

@@ -45,32 +45,54 @@ t_common_oracle() {
 # The common pass for each cross target: what it writes assembles with that
 # target's as (through its gcc driver, so with the driver's as flags) and
 # defines what "gcc -fno-common" defines (name, binding, type, size,
-# section); on arm with %object/%nobits ('@' starts a comment there).  x86-only passes are skipped for other targets.
-CROSS_TRIPLES="aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu s390x-linux-gnu"
+# section); on arm with %object/%nobits ('@' starts a comment there).  On
+# mips also Kbuild's -G 0 -mno-abicalls, and -G 8 without abicalls, where
+# gcc puts objects of 1 to 8 bytes in .sbss and reaches them through $gp:
+# the pass must define them there (--small-data=8).  x86-only passes are
+# skipped for other targets.
+CROSS_TRIPLES="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu
+	powerpc64le-linux-gnu s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu
+	mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
 t_cross_common() {
-	local n=0 f
+	local n=0 f v opts
 	for t in $CROSS_TRIPLES; do
 		# riscv's -fno-common puts objects up to 8 bytes in .sbss; the
 		# pass defines them in .bss, as for every target (both are bss).
-		f=-fno-PIE
-		[ "$t" = riscv64-linux-gnu ] && f="$f -msmall-data-limit=0"
-		command -v "$t-gcc" > /dev/null || { echo "SKIP $t: no $t-gcc"; continue; }
+		variants="-fno-PIE|"
+		case $t in
+		riscv64-*) variants="-fno-PIE -msmall-data-limit=0|" ;;
+		mips*) variants="-fno-PIE|;-G 0 -mno-abicalls -fno-pic|;-G 8 -mno-abicalls -fno-pic|--small-data=8" ;;
+		esac
+		command -v "$t-gcc" > /dev/null || { bad "no $t-gcc (scripts/install-deps installs it)"; continue; }
+		IFS=';' read -r -a vs <<< "$variants"
+		for v in "${vs[@]}"; do
+		f=${v%|*} opts=${v#*|}
 		for src in "$FX"/common1.c "$FX"/common2.c; do for ds in "" -fdata-sections; do
-			what="$t $(basename "$src") $ds"
+			what="$t $(basename "$src") $f $ds"
 			"$t-gcc" -O2 $f $ds -fcommon -S -o t.s "$src" || { bad "gcc $what"; continue; }
 			grep -q '\.comm' t.s || bad "no .comm to test in $what"
-			"$A" --target="$t" ${ds:+--data-sections} t.s > tf.s || bad "asmfix $what"
-			"$t-gcc" -c -o tf.o tf.s || { bad "$t as rejects the rewrite: $what"; continue; }
+			"$A" --target="$t" $opts ${ds:+--data-sections} t.s > tf.s || bad "asmfix $what"
+			"$t-gcc" $f -c -o tf.o tf.s || { bad "$t as rejects the rewrite: $what"; continue; }
 			"$t-gcc" -O2 $f $ds -fno-common -c -o tn.o "$src" || bad "gcc -c $what"
-			readelf -sW tf.o | grep -q ' COM ' && bad "SHN_COMMON left in $what"
+			readelf -sW tf.o | grep -Eq ' S?COM ' && bad "SHN_COMMON left in $what"
 			# Section sizes are not compared: gcc lays .bss out in
 			# another order for -fcommon, so the padding differs; nor
-			# section symbols: ppc64's -fcommon code uses a .toc.
-			syms tf.o | grep -v ' SECTION ' > A; syms tn.o | grep -v ' SECTION ' > B
+			# section symbols: ppc64's -fcommon code uses a .toc; nor
+			# mips' __gnu_local_gp: non-PIC abicalls code reaches a
+			# common through the GOT, a -fno-common object directly.
+			syms tf.o | grep -Ev ' SECTION |^__gnu_local_gp ' > A
+			syms tn.o | grep -Ev ' SECTION |^__gnu_local_gp ' > B
 			diff A B || bad "symbols differ: $what"
 			n=$((n + 1))
 		done; done
+		done
 	done
+	# What the pass writes for gcc's $gp-relative small data.
+	mipsel-linux-gnu-gcc -O2 -G 8 -mno-abicalls -fno-pic -fcommon -S -o t.s "$FX"/common1.c &&
+		"$A" --target=mipsel --small-data=8 t.s | grep -q '\.pushsection	\.sbss,"aw",@nobits' ||
+		bad "mips -G 8: no .sbss definition"
+	"$A" --small-data=x /dev/null 2> err && bad "--small-data=x accepted"
+	grep -q "not a byte count" err || bad "--small-data=x: $(cat err)"
 	"$A" --target=arm-linux-gnueabihf "$FX"/common1.c > /dev/null 2>&1
 	arm-linux-gnueabihf-gcc -O2 -fcommon -S -o t.s "$FX"/common1.c 2>/dev/null &&
 		"$A" --target=arm t.s | grep -q '^	\.type	[a-z_]*, @object' && bad "arm: @object written"
@@ -151,6 +173,39 @@ t_used_accessors() {
 		[ $rc = 1 ] || bad "dangling reference: exit $rc ($g)"
 		grep -q "d.s:[0-9]*: used-accessors: '__ccd_keep_x' refers to removed function at line [0-9]" err || { cat err; bad "message ($g)"; }
 	done
+}
+
+# used-accessors for each cross target: the accessors go, whole (on mips
+# with their .ent and .end, which GAS would otherwise warn about; with -g
+# the .cfi_startproc gcc puts before .ent keeps its .cfi_endproc, and
+# "$LFB1 = ." stays), the rest assembles with the target's as without a
+# warning.
+t_cross_accessors() {
+	local n=0
+	for t in $CROSS_TRIPLES; do
+		command -v "$t-gcc" > /dev/null || { bad "no $t-gcc (scripts/install-deps installs it)"; continue; }
+		for g in "" -g; do for fs in "" -ffunction-sections; do
+			what="$t $fs $g"
+			"$t-gcc" -O2 $g $fs -S -o u.s "$FX"/accessors.c || { bad "gcc $what"; continue; }
+			grep -q __ccd_keep_ u.s || bad "no accessor in gcc output: $what"
+			"$A" --target="$t" u.s > uo.s || { bad "asmfix $what"; continue; }
+			"$t-gcc" -c -Wa,--fatal-warnings -o u.o uo.s || { bad "$t as: $what"; continue; }
+			"$t-nm" u.o > nm.txt
+			grep -q __ccd_keep nm.txt && bad "accessor left: $what"
+			for s in counter_table banner real after; do
+				grep -q " $s\$" nm.txt || bad "$s missing: $what"
+			done
+			# mips -g: "$LFB0 = ." and .cfi_startproc come before .ent;
+			# the debug info still resolves and reads without complaint.
+			if [ -n "$g" ]; then
+				readelf --debug-dump=info u.o > info.txt 2> info.err || bad "readelf info: $what"
+				[ -s info.err ] && { cat info.err; bad "readelf info warnings: $what"; }
+				grep -q counter_table info.txt || bad "no DWARF for counter_table: $what"
+			fi
+			n=$((n + 1))
+		done; done
+	done
+	echo "$n cross compiles checked"
 }
 
 t_altinstr() {
@@ -399,6 +454,7 @@ common-oracle) t_common_oracle ;;
 cross-common) t_cross_common ;;
 listing2) t_listing2 ;;
 used-accessors) t_used_accessors ;;
+cross-accessors) t_cross_accessors ;;
 altinstr) t_altinstr ;;
 toplevel-asm) t_toplevel_asm ;;
 icc-facts) t_icc_facts ;;

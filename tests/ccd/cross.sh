@@ -1,11 +1,12 @@
 #!/bin/bash
-# ccd with the five Debian cross gccs (and clang --target=aarch64): every
+# ccd with Debian's cross gccs (and clang --target=aarch64): every
 # object is byte-identical to "CROSS-gcc -c" at the same path (a generated
 # Kbuild-shaped corpus plus the ccd corpus, plain -O2 and with each arch's
 # Kbuild flags, -g for a few); the as words ccd derives equal what the
 # driver's -### gives as, for Kbuild's flags and for flags ccd asks the
 # driver about; -fcommon objects have no COM symbol and link with
-# CROSS-ld -r; CROSS_COMPILE names the compiler and the as; a backend whose
+# CROSS-ld -r (mips: no SCOM either, and -G 8's small objects in .sbss as
+# gcc -fno-common puts them); CROSS_COMPILE names the compiler and the as; a backend whose
 # target ccd cannot tell gets a message naming CCD_TARGET and no object.
 # Usage: cross.sh CCD SRCDIR
 . "$(dirname "$0")/lib.sh"
@@ -16,6 +17,14 @@ declare -A kflags=(
 	[riscv64-linux-gnu]="-march=rv64imac_zicsr_zifencei -mabi=lp64 -mcmodel=medany -mno-relax -fno-PIE"
 	[powerpc64le-linux-gnu]="-m64 -mlittle-endian -mabi=elfv2 -mcmodel=medium -mcpu=power8 -mno-altivec -mno-vsx -msoft-float -fno-PIE"
 	[s390x-linux-gnu]="-m64 -march=z10 -mpacked-stack -mbackchain -msoft-float -fno-PIE"
+	# armel: Debian's ARMv5 (Marvell) kernel.
+	[arm-linux-gnueabi]="-mlittle-endian -mabi=aapcs-linux -mfpu=vfp -marm -march=armv5te -mtune=arm9tdmi -msoft-float -Uarm -fno-PIE"
+	# mips: Linux 6.1's arch/mips/Makefile (make V=1) for malta (o32) and
+	# generic 64r2 (n64); Kbuild gives -EL or -EB whatever the compiler's default.
+	[mipsel-linux-gnu]="-mno-check-zero-division -mabi=32 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EL -Wa,-mno-fix-loongson3-llsc -march=mips32r2 -Wa,--trap -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips-linux-gnu]="-mno-check-zero-division -mabi=32 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EB -Wa,-mno-fix-loongson3-llsc -march=mips32r2 -Wa,--trap -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips64el-linux-gnuabi64]="-mno-check-zero-division -mabi=64 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EL -Wa,-mno-fix-loongson3-llsc -march=mips64r2 -Wa,--trap -msym32 -fno-asynchronous-unwind-tables -fno-PIE"
+	[mips64-linux-gnuabi64]="-mno-check-zero-division -mabi=64 -G 0 -mno-abicalls -fno-pic -pipe -msoft-float -Wa,-msoft-float -ffreestanding -EB -Wa,-mno-fix-loongson3-llsc -march=mips64r2 -Wa,--trap -msym32 -fno-asynchronous-unwind-tables -fno-PIE"
 )
 # Flag sets for the as-line check: Kbuild's, the defaults, and what ccd
 # must ask the driver about (-mcpu= tables, repeats, -mfpu with hard float).
@@ -25,8 +34,17 @@ declare -A combos=(
 	[riscv64-linux-gnu]="|-fno-pie|-march=rv64imafdc|-march=rv64gc|-mabi=lp64 -mno-relax|-mrelax -mno-relax|-misa-spec=2.2 -march=rv64imac -mabi=lp64|-mbig-endian|-g"
 	[powerpc64le-linux-gnu]="|-mcpu=power9|-mcpu=power7|-mvsx|-maltivec|-mpower8-vector|-mbig-endian|-mcpu=power8 -mpower9-vector|-mcpu=power6|-g"
 	[s390x-linux-gnu]="|-m31|-m31 -mzarch|-march=z13|-march=arch11|-m31 -m64|-march=arch12|-g"
+	[arm-linux-gnueabi]="|-mbig-endian|-march=armv7-a|-mfloat-abi=softfp -mfpu=vfp|-mfloat-abi=hard -mfpu=vfp|-mcpu=arm926ej-s|-march=armv4t|-g"
+	# mips: -O and -g words, the PIC defaults, modules' -mlong-calls, what
+	# ccd asks (another ABI, CPU names, -mips16, ASEs, -mfix-, -mplt,
+	# non-PIC abicalls, repeats).
+	[mipsel-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-mlong-calls|-mno-mips16 -mdspr2|-mno-micromips|-mfix-24k|-g"
+	[mips-linux-gnu]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-mfp64|-mtune=24kc|-mnan=2008|-mplt|-mips16|-march=24kc|-mabi=64|-mlong-calls|-mno-mips16 -mdspr2|-mno-micromips|-mfix-24k|-g"
+	[mips64el-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-mlong-calls|-mno-mips16|-mno-micromips|-mcrc|-g"
+	[mips64-linux-gnuabi64]="|-O0|-O2 -g|-ggdb3|-g -g2|-G 8 -mno-abicalls -fno-pic|-EB|-EL|-fno-pic|-fpic -fno-pic|-mno-shared|-mxgot|-msoft-float|-msym32|-mtune=5kc|-mnan=2008|-mplt|-march=octeon|-mabi=32|-mlong-calls|-mno-mips16|-mno-micromips|-mcrc|-g"
 )
-triples="aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu s390x-linux-gnu"
+triples="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu powerpc64le-linux-gnu
+	s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
 
 cd "$work" || exit 1
 # The ecosystem suite's Kbuild-shaped corpus, its x86 inline asm made portable.
@@ -37,6 +55,13 @@ cp "$SRC"/corpus/*.[ch] src/ && rm src/atomic.c	# atomic.c is x86 asm
 files=$(cd gen && ls */f*.c)
 printf 'int counter;\nint table[64];\nchar flag;\nint bump(void) { return ++counter + table[flag]; }\n' > com.c
 n=0 asked=0 start=$SECONDS
+
+# symsec OBJ SYM: the name of the section SYM is defined in.
+symsec() {
+	local ndx
+	ndx=$(readelf -sW "$1" | awk -v s="$2" '$8 == s {print $7}')
+	readelf -SW "$1" | sed -n "s/^ *\\[ *$ndx\\] \\([^ ]*\\) .*/\\1/p"
+}
 
 # ccd_vs_gcc CC DIR FILE FLAGS...: ccd's object and CC's at the same path.
 ccd_vs_gcc() {
@@ -77,14 +102,43 @@ for t in $triples; do
 	# -fcommon: no SHN_COMMON in ccd's objects, and they link -r.
 	for f in com.c gen/kernel/f0.c; do
 		"$CCD" "$cc" -O2 -fcommon -Igen/include -c -o "$f.o" "$f" || bad "$t -fcommon $f"
-		readelf -sW "$f.o" | grep -q ' COM ' && bad "$t -fcommon $f: COM symbol left"
+		readelf -sW "$f.o" | grep -Eq ' S?COM ' && bad "$t -fcommon $f: COM symbol left"
 	done
 	"$t-ld" -r -o linked.o com.c.o gen/kernel/f0.c.o || bad "$t-ld -r"
-	readelf -sW linked.o | grep -q ' COM ' && bad "$t: COM symbol after ld -r"
+	readelf -sW linked.o | grep -Eq ' S?COM ' && bad "$t: COM symbol after ld -r"
+	case $t in mips*)
+		# -G 8 without abicalls: gcc reaches small objects through $gp.
+		g8="-O2 -G 8 -mno-abicalls -fno-pic"
+		"$CCD" "$cc" $g8 -fcommon -c -o g8.o com.c && "$cc" $g8 -fno-common -c -o g8n.o com.c ||
+			bad "$t -G 8 compiles"
+		[ "$(symsec g8.o counter)" = .sbss ] && [ "$(symsec g8.o table)" = .bss ] &&
+			[ "$(symsec g8n.o counter)" = .sbss ] || bad "$t -G 8: counter in $(symsec g8.o counter)"
+		"$t-ld" -r -o linked.o g8.o || bad "$t-ld -r -G 8"
+		readelf -sW linked.o | grep -Eq ' S?COM ' && bad "$t -G 8: COM symbol after ld -r" ;;
+	esac
 	rm -f src/*.o gen/*/*.o ./*.o
 	check_tmp "$t"
 done
 echo "$n objects byte-identical to the cross gccs' ($asked as lines asked of the driver), $((SECONDS - start)) s"
+
+# The answer cache: "no target", from a ccd whose table lacked the row, is
+# asked again by one that has it.  Control: the same answer under this
+# ccd's own first line is taken as it stands.
+c=$(grep -lx mips64el "$XDG_CACHE_HOME"/ccd/family-* | head -1)
+if [ -n "$c" ]; then
+	sed -i '3s/.*/-/; 4s/.*//' "$c"
+	"$CCD" mips64el-linux-gnuabi64-gcc -O2 -c -o stale.o com.c 2> err.txt &&
+		bad "cache: a 'no target' answer was not read from $c"
+	grep -q "cannot tell the target" err.txt || bad "cache control: $(cat err.txt)"
+	sed -i '1s/, mipsel, mips, mips64el, mips64)$/)/' "$c"
+	"$CCD" mips64el-linux-gnuabi64-gcc -O2 -c -o stale.o com.c ||
+		bad "cache: an answer from another target table was trusted"
+	mips64el-linux-gnuabi64-gcc -O2 -c -o ref.o com.c && cmp -s ref.o stale.o ||
+		bad "cache: object after asking again differs"
+	grep -qx mips64el "$c" || bad "cache: not rewritten with the target"
+else
+	bad "no cache file for mips64el-linux-gnuabi64-gcc in $XDG_CACHE_HOME/ccd"
+fi
 
 # CROSS_COMPILE: no backend named, so ${CROSS_COMPILE}gcc and its as.
 printf 'int counter;\nint get(void) { return counter; }\n' > x.c
@@ -106,6 +160,20 @@ if command -v aarch64-linux-gnu-as > /dev/null; then
 		cmp -s ref.o got.o || bad "clang --target=aarch64-linux-gnu $ias: object differs"
 	done
 fi
+# The other targets: clang's own object; with -fno-integrated-as the as
+# words are asked of clang's driver, with the -fno-integrated-as of the -S
+# (without it clang names no as at all).
+for t in $triples; do
+	[ "$t" = aarch64-linux-gnu ] && continue
+	for ias in "" -fno-integrated-as; do
+		# shellcheck disable=SC2086
+		clang --target="$t" $ias -O2 -c -o ref.o x.c || { bad "clang --target=$t $ias"; continue; }
+		# shellcheck disable=SC2086
+		"$CCD" clang --target="$t" $ias -O2 -c -o got.o x.c ||
+			{ bad "ccd clang --target=$t $ias"; continue; }
+		cmp -s ref.o got.o || bad "clang --target=$t $ias: object differs"
+	done
+done
 
 # A cross compiler (its name carries a triple) that says nothing of its
 # target: a message naming what to set, no object.  Named without a

@@ -451,7 +451,10 @@ static void test_targets(void **state)
 		{ "riscv64-linux-gnu", "riscv64" }, { "powerpc64le-linux-gnu", "ppc64le" },
 		{ "powerpc64-linux-gnu", "ppc64" }, { "s390x-linux-gnu", "s390x" },
 		{ "ppc64le", "ppc64le" }, { "armeb-linux-gnueabi", NULL }, { "vax-dec-ultrix", NULL },
-		{ "mips-linux-gnu", NULL }, { "", NULL },
+		{ "mips-linux-gnu", "mips" }, { "mipsel-linux-gnu", "mipsel" },
+		{ "mips64el-linux-gnuabi64", "mips64el" }, { "mips64-linux-gnuabi64", "mips64" },
+		{ "mips64el-linux-gnuabin32", NULL }, { "mipsisa32r6el-linux-gnu", NULL },
+		{ "arm-linux-gnueabi", "arm" }, { "m68k-linux-gnu", NULL }, { "", NULL },
 	};
 	static const struct {
 		const char *dm, *want;
@@ -469,6 +472,14 @@ static void test_targets(void **state)
 		{ "#define __s390x__ 1\n", "s390x" },
 		{ "#define __x86_64_foo__ 1\n", NULL },
 		{ "#define __mips__ 1\n", NULL },
+		/* o32 for a 64-bit ISA defines __mips64: _MIPS_SIM decides. */
+		{ "#define __mips__ 1\n#define __mips64 1\n#define _MIPS_SIM _ABIO32\n"
+		  "#define __MIPSEL__ 1\n", "mipsel" },
+		{ "#define __mips__ 1\n#define _MIPS_SIM _ABIO32\n#define __MIPSEB__ 1\n", "mips" },
+		{ "#define __mips__ 1\n#define _MIPS_SIM _ABI64\n#define __MIPSEL__ 1\n", "mips64el" },
+		{ "#define __MIPSEB__ 1\n#define _MIPS_SIM _ABI64\n#define __mips__ 1\n", "mips64" },
+		{ "#define __mips__ 1\n#define _MIPS_SIM _ABIN32\n#define __MIPSEL__ 1\n", NULL },
+		{ "#define __mips__ 1\n#define _MIPS_SIM _ABIO32\n", NULL },
 	};
 
 	(void)state;
@@ -490,6 +501,65 @@ static void test_targets(void **state)
 	assert_int_equal(target_named("arm")->type_prefix, '%');
 	assert_string_equal(target_named("arm")->comment, "@");
 	assert_string_equal(target_named("aarch64")->comment, "//");
+	assert_int_equal(target_named("mips64")->big_endian, 1);
+	assert_int_equal(target_named("mips64el")->big_endian, 0);
+	assert_int_equal(target_named("mipsel")->bits, 32);
+	assert_int_equal(target_named("mipsel")->type_prefix, '@');
+}
+
+/* mips' small-data limit for a command line. */
+static unsigned long long small_data(const char *target, const char *args)
+{
+	struct strvec in = STRVEC_INIT;
+	struct ccd_cmd cmd;
+	unsigned long long n;
+
+	split(&in, args);
+	classify(&cmd, (int)in.nr, in.v);
+	n = asspec_small_data(target_named(target), &cmd);
+	ccd_cmd_release(&cmd);
+	strvec_clear(&in);
+	return n;
+}
+
+static void test_mips(void **state)
+{
+	const char *el = "-EL\t-mips32r2\t-O1\t-mabi=32\t-march=mips32r2\t-mfpxx\t-KPIC";
+	const char *be64 = "-EB\t-mips64r2\t-O1\t-mabi=64\t-march=mips64r2\t-KPIC";
+
+	(void)state;
+	/* The defaults, -O2 for any -O but -O0, -g as itself (no --gdwarf). */
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -O2 -g -gdwarf-4 a.c"),
+			    "[-EL] [-mips32r2] [-O2] [-g] [-mabi=32] [-march=mips32r2] [-mfpxx] "
+			    "[-KPIC] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -O2 -O0 -ggdb3 a.c"),
+			    "[-EL] [-mips32r2] [-O1] [-g3] [-mabi=32] [-march=mips32r2] [-mfpxx] "
+			    "[-KPIC] [-o] [o.o] [t.s]");
+	/* Kbuild's: -G 0 first, -EB over the default, -mno-shared for -fno-pic, no -KPIC. */
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -fno-PIE -mabi=32 -G 0 -mno-abicalls "
+				     "-fno-pic -msoft-float -EB -march=mips32 -Wa,--trap -O2 a.c"),
+			    "[-G] [0] [-EB] [-mips32] [-O2] [-mabi=32] [-march=mips32] [-mno-shared] "
+			    "[-msoft-float] [--trap] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "mips64", be64, "-c -mabi=64 -G0 -mno-abicalls -fno-pic "
+				     "-msym32 -EL -march=mips64r2 a.c"),
+			    "[-G] [0] [-EL] [-mips64r2] [-O1] [-mabi=64] [-march=mips64r2] "
+			    "[-mno-shared] [-msym32] [-o] [o.o] [t.s]");
+	/* Another ABI, a CPU name, -mips16, non-PIC abicalls, repeats: the driver's. */
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mabi=64 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -march=24kc a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mips16 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mno-mips16 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mdspr2 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -mfix-24k a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mips64", be64, "-c -fno-pic a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -g -g2 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "mipsel", el, "-c -fpic -fno-pic a.c"), "ASK");
+	/* Small data: -G N without abicalls only. */
+	assert_int_equal(small_data("mipsel", "-c -G 8 -mno-abicalls -fno-pic a.c"), 8);
+	assert_int_equal(small_data("mips64", "-c -G8 -mno-abicalls -mabicalls a.c"), 0);
+	assert_int_equal(small_data("mipsel", "-c -G 8 a.c"), 0);
+	assert_int_equal(small_data("mipsel", "-c -mno-abicalls a.c"), 0);
+	assert_int_equal(small_data("aarch64", "-c -G 8 -mno-abicalls a.c"), 0);
 }
 
 static void test_assemble_targets(void **state)
@@ -557,6 +627,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_classify_table),
+		cmocka_unit_test(test_mips),
 		cmocka_unit_test(test_classify_env),
 		cmocka_unit_test(test_debug_and_bits),
 		cmocka_unit_test(test_names),

@@ -19,11 +19,24 @@ struct fuzz_run {
 	int output;
 };
 
+/* Every section's relocations, as a check may read them (n64 mips has a reader of its own). */
+static void read_relocs(struct lkd_obj *obj)
+{
+	for (size_t idx = 1; idx < obj->shnum; idx++) {
+		struct lkd_reloc *rel;
+		size_t nr;
+
+		if (!obj_relocs_for(obj, idx, &rel, &nr))
+			free(rel);
+	}
+}
+
 static int run_checks(struct lkd_obj *obj, void *data)
 {
 	struct fuzz_run *r = data;
 	lkd_check_mask all = (1u << lkd_nr_checks) - 1;
 
+	read_relocs(obj);
 	if (r->output)
 		return lkd_run_output_checks(&r->ctx, all, obj);
 	return lkd_run_input_checks(&r->ctx, all, obj);

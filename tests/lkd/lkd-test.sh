@@ -18,7 +18,8 @@ cd "$W" || exit 1
 
 . "$(dirname "$0")/../lib/check.sh"
 has() { grep -qF -- "$1" err.txt || { cat err.txt >&2; fail "stderr lacks: $1"; }; }
-commons() { readelf -sW "$1" | awk '$7 == "COM"' | wc -l; }
+# COM, and mips' small commons (SCOM: SHN_MIPS_SCOMMON, what ld -r makes of them).
+commons() { readelf -sW "$1" | awk '$7 == "COM" || $7 == "SCOM"' | wc -l; }
 
 # A recording "ld": writes its argv, one per line, then runs the real ld.
 make_recorder() {
@@ -366,10 +367,13 @@ case_layout_unknown() {
 # its own, as arm64 kernels have) through lkd -r with CROSS_COMPILE and no
 # ld named: ${CROSS_COMPILE}ld links, no COM left, nothing said about
 # .altinstructions; --lkd-verify finds the commons.
+CROSS_TRIPLES="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu
+	powerpc64le-linux-gnu s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu
+	mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
 case_cross() {
 	local n=0
-	for t in aarch64-linux-gnu arm-linux-gnueabihf riscv64-linux-gnu powerpc64le-linux-gnu s390x-linux-gnu; do
-		command -v "$t-gcc" > /dev/null || { echo "SKIP $t"; continue; }
+	for t in $CROSS_TRIPLES; do
+		command -v "$t-gcc" > /dev/null || fail "no $t-gcc (scripts/install-deps installs it)"
 		"$t-gcc" -fcommon -O2 -c "$FIXTURES/common.c" -o "c-$t.o" || fail "$t-gcc"
 		[ "$(commons "c-$t.o")" = 2 ] || fail "$t: fixture has no commons"
 		printf '\t.section .altinstructions,"a"\n\t.long 0, 0\n\t.byte 4, 4\n' > alt.s
@@ -384,9 +388,43 @@ case_cross() {
 		has "common: symbol 'lkd_common_counter' is SHN_COMMON"
 		n=$((n + 1))
 	done
+	# mips: ld -r (without -d) makes small commons SCOM; a module with one
+	# fails to load as one with COM does.  lkd -r allocates them.
+	for t in mipsel-linux-gnu mips64-linux-gnuabi64; do
+		"$t-gcc" -fcommon -O2 -G 8 -mno-abicalls -fno-pic -c "$FIXTURES/common.c" -o "g-$t.o" ||
+			fail "$t-gcc -G 8"
+		"$t-ld" -r -o "s-$t.o" "g-$t.o" || fail "$t-ld -r"
+		readelf -sW "s-$t.o" | grep -q ' SCOM .*lkd_common_counter' || fail "$t: no SCOM to test"
+		expect 1 "$LKD" --lkd-verify "s-$t.o"
+		has "common: symbol 'lkd_common_counter' is SHN_COMMON"
+		CROSS_COMPILE=$t- expect 0 "$LKD" -r -o "m-$t.o" "s-$t.o"
+		[ "$(commons "m-$t.o")" = 0 ] || fail "$t: lkd -r left small commons"
+		expect 0 "$LKD" --lkd-verify "m-$t.o"
+	done
 	# Without CROSS_COMPILE the host's ld is run, which rejects another machine's objects.
 	[ "$n" -gt 0 ] && { expect 1 "$LKD" -r -o host.o c-aarch64-linux-gnu.o; true; }
 	echo "$n targets"
+}
+
+# Relocations as lkd reads them (offset, symbol and type) equal readelf's,
+# for every cross target's objects: n64 mips records hold one symbol and
+# three types in a layout of their own, which libelf reads as one number.
+case_relocs() {
+	local n=0
+	for t in $CROSS_TRIPLES; do
+		command -v "$t-gcc" > /dev/null || fail "no $t-gcc (scripts/install-deps installs it)"
+		"$t-gcc" -fcommon -O2 -c "$FIXTURES/common.c" -o "r-$t.o" || fail "$t-gcc"
+		"$t-gcc" -O2 -fno-pic -fno-PIE -c "$FIXTURES/common.c" -o "p-$t.o" || fail "$t-gcc"
+		for o in "r-$t.o" "p-$t.o"; do
+			"$LKD_RELOCS" "$o" | sort > got.txt || fail "$t: lkd cannot read the relocations of $o"
+			readelf -rW "$o" | awk '/^[0-9a-f]+ +[0-9a-f]+ /{print $1, $2}' | sort > want.txt
+			[ -s want.txt ] || fail "$t: $o has no relocations to compare"
+			cmp -s got.txt want.txt || { diff got.txt want.txt | head >&2; fail "$t $o: relocations differ from readelf's"; }
+			n=$((n + 1))
+		done
+		expect 0 "$LKD" --lkd-verify "p-$t.o"
+	done
+	echo "$n objects' relocations equal readelf's"
 }
 
 case_usage() {
