@@ -622,5 +622,109 @@ PY
 	return 0
 }
 
+# The cost model: its options and what a profile may not say.
+case_model_usage() {
+	bzimage bz
+	expect 2 "$KBENCH" run --model=frob bz
+	has err.txt "--model is cycles or cycles=PROFILE, not 'frob'"
+	expect 2 "$KBENCH" run --model=cycles --clock=kvm bz
+	has err.txt "--model needs --clock=icount"
+	expect 2 "$KBENCH" calibrate --frob
+	# Without the plugin: what to install, before QEMU starts.
+	mkdir tmp
+	KBENCH_MODEL_PLUGIN=$W/none.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+		--qemu="$W/no-qemu" -o r.json bz
+	has err.txt "the cost model's plugin $W/none.so is missing"
+	has err.txt "scripts/install-deps"
+	[ -e r.json ] && fail "a result file was left"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	return 0
+}
+
+# profile_error TEXT MESSAGE: a profile with TEXT is refused, naming file and line.
+profile_error() {
+	printf '%s\n' "$1" >bad.profile
+	expect 3 "$KBENCH" run --model=cycles="$W/bad.profile" --qemu="$W/no-qemu" bz
+	has err.txt "$2"
+}
+
+case_model_profile() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	local good=$KBENCH_MODEL_DIR/x86-64.profile end
+	ln() { grep -n "^$1 =" "$good" | cut -d: -f1; }
+	end=$(($(wc -l <"$good") + 1))
+	bzimage bz
+	# Both profiles load (a QEMU that is not there is the first trouble).
+	for p in x86-64 arm64; do
+		expect 3 "$KBENCH" run --model=cycles="$p" --qemu="$W/no-qemu" bz
+		has err.txt "cannot run '$W/no-qemu'"
+	done
+	profile_error "$(sed 's/^l2 = .*/l2 = 1M 7 64/' "$good")" \
+		"bad.profile:$(ln l2): l2: SIZE / (WAYS x LINE) must be a power of two"
+	profile_error "$(sed 's/^cpi = .*/cpi = fast/' "$good")" \
+		"bad.profile:$(ln cpi): cpi takes a number of cycles"
+	profile_error "$(cat "$good"; echo 'l3 = 1M 8 64')" "bad.profile:$end: unknown key 'l3'"
+	profile_error "$(cat "$good"; echo 'cpi = 1')" "bad.profile:$end: 'cpi' given twice (first on line $(ln cpi))"
+	profile_error "$(grep -v '^llc_latency' "$good")" "bad.profile: no 'llc_latency' line"
+	profile_error "$(sed 's/^memory_latency = .*/memory_latency = 20/' "$good")" \
+		"bad.profile: the latencies must grow outwards"
+	profile_error "$(sed 's/^l1i = .*/l1i = 32K 8 60/' "$good")" \
+		"bad.profile:$(ln l1i): l1i: the line size must be a power of two"
+	profile_error "just words" "bad.profile:1: expected 'key = value'"
+	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
+	has err.txt "none.profile: cannot read the profile"
+	return 0
+}
+
+# cpl SIZE: the cycles per load of the chase over SIZE bytes in cal.json.
+cpl() {
+	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))}[int(sys.argv[1])])' "$1"
+}
+# steps PROFILE: each cache level of PROFILE is a step in cal.json: the
+# chase over the level's size costs less than over twice it.
+steps() {
+	local key size lo hi
+	for key in l1d l2 llc; do
+		size=$(sed -n "s/^$key = \([0-9]*\)\([KM]\).*/\1 \2/p" "$1" |
+			awk '{ print $1 * ($2 == "K" ? 1024 : 1048576) }')
+		lo=$(cpl "$size") hi=$(cpl $((size * 2)))
+		awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(hi > lo + 1) }' ||
+			bad "$1: no step at $key ($size bytes): $lo then $hi cycles per load"
+	done
+}
+
+case_calibrate() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	expect 0 "$KBENCH" calibrate --json
+	mv out.txt cal.json
+	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d), sorted(d[0]))')" = \
+		"15 ['bytes', 'cycles_per_load']" ] || fail "not 15 {bytes, cycles_per_load}: $(cat cal.json)"
+	steps "$KBENCH_MODEL_DIR/x86-64.profile"
+	# Never cheaper with a larger working set (the first chase pays for its
+	# marker's code too: a fraction of a per cent).
+	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
+		bad "cycles per load fall somewhere: $(cat cal.json)"
+	# The machine is the profile: an 8 KiB L1d moves the first step (the
+	# table's figures, as cal.json).
+	sed 's/^l1d = .*/l1d = 8K 8 64/' "$KBENCH_MODEL_DIR/x86-64.profile" >small.profile
+	expect 0 "$KBENCH" calibrate --model=cycles="$W/small.profile"
+	has out.txt "cost model: x86-64 (AMD Zen 4)"
+	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "[",
+		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]" }' out.txt >cal.json
+	steps small.profile
+	[ "$(cpl 8192)" = 2.0 ] && [ "$(cpl 16384)" = 16.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
+	# The random branch mispredicts about half the time, the regular one never.
+	grep -Eq '^random .* (4[5-9]|5[0-5])\.[0-9]%$' out.txt || fail "random branch: $(cat out.txt)"
+	grep -Eq '^regular .* 0\.[0-9]%$' out.txt || fail "regular branch: $(cat out.txt)"
+	if [ -x "$KBENCH_MODEL_DIR/kbench-probe-aarch64" ] && command -v qemu-aarch64 >/dev/null; then
+		expect 0 "$KBENCH" calibrate --json --arch=arm64
+		mv out.txt cal.json
+		steps "$KBENCH_MODEL_DIR/arm64.profile"
+		pass "arm64"
+	fi
+	return 0
+}
+
 case_$1
 finish
