@@ -4,7 +4,7 @@
 # configuration): the ccd-built gcc kernel of the base build x86_64 and, for
 # 'backends', the ccd-built clang kernel of x86_64-clang (extended).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
-# faults, workload), or arm64: determinism on the ccd-built kernel of the
+# faults, workload, model), or arm64: determinism on the ccd-built kernel of the
 # arm64 build (extended), its machine read from the Image.
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
