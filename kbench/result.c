@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,36 @@ void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS])
 		row->model[m] = values[m];
 		row->model_median[m] = median_of(values[m], row->nr);
 	}
+}
+
+int result_use_metric(struct kb_result *r, int metric, const char *path)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		struct kb_row *row = &r->rows[i];
+
+		if (!row->model[metric])
+			return error("%s: benchmark %s has no cost model figures (kbench run "
+				     "--model=cycles) for --metric=%s", path, row->name,
+				     kb_metric_names[metric]);
+		memcpy(row->samples, row->model[metric], row->nr * sizeof(double));
+		row->median = row->model_median[metric];
+		free(row->unit);
+		row->unit = xstrdup(metric == KB_M_cycles ? "cyc" : "/op");
+	}
+	r->metric = kb_metric_names[metric];
+	return 0;
+}
+
+const char *result_metric_text(const struct kb_result *r)
+{
+	static char buf[160];
+
+	if (!r->metric)
+		return !strcmp(r->clock, "icount") ?
+			"icount: instructions executed, 1 ns each; not cycles" : "real time under KVM";
+	snprintf(buf, sizeof(buf), "%s per operation, modelled (cost model: %s)", r->metric,
+		 r->model ? r->model : "?");
+	return buf;
 }
 
 const struct kb_row *result_find(const struct kb_result *r, const char *name)

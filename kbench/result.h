@@ -44,6 +44,7 @@ struct kb_result {
 	char *version;		/* /proc/version's first line */
 	char *append;		/* extra kernel arguments */
 	char *model;		/* the cost model's profile, or NULL */
+	const char *metric;	/* result_use_metric()'s, or NULL: the rows' own figures */
 	int runs, quick;
 	struct kb_row *rows;
 	size_t nr, alloc;
@@ -56,6 +57,14 @@ int result_add_row(struct kb_result *r, const char *name, const char *unit,
 		   const char *group, const char *samples);
 /* Give row the model's figures: values[metric] has row->nr numbers, taken over. */
 void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS]);
+/*
+ * Make metric (KB_METRICS) every row's figures: its samples, median and
+ * unit ("cyc" for cycles, "/op" for an event).  -1 after an error naming
+ * path when a row has no model figures.
+ */
+int result_use_metric(struct kb_result *r, int metric, const char *path);
+/* What the figures of r are, for titles: "cycles per operation (cost model: NAME)" etc. */
+const char *result_metric_text(const struct kb_result *r);
 const struct kb_row *result_find(const struct kb_result *r, const char *name);
 
 /* 1 when smaller is better (us, ns), 0 for bandwidths. */

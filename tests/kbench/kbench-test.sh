@@ -641,6 +641,64 @@ case_model_usage() {
 	return 0
 }
 
+# model_result FILE INSTR CYCLES L1I: a result under the cost model, two
+# rows (null_call, pipe_bw), three samples each of the row's time =
+# INSTR instructions per op (icount) and CYCLES cycles, L1I L1i misses.
+model_result() {
+	python3 - "$@" <<'PY'
+import json, sys
+path, ins, cyc, l1i = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+metrics = ["cycles", "instructions", "loads", "stores", "l1i_misses", "l1d_misses",
+           "l2_misses", "llc_misses", "branches", "branch_misses"]
+def row(name, unit, group, t, k):
+    ms = {m: [k * 1.0] * 3 for m in metrics}
+    ms["cycles"] = [k * cyc * f for f in (0.99, 1.0, 1.01)]
+    ms["instructions"] = [k * ins] * 3
+    ms["l1i_misses"] = [k * l1i] * 3
+    return {"name": name, "unit": unit, "group": group, "samples": [t * f for f in (0.99, 1.0, 1.01)],
+            "median": t, "cycles": k * cyc, "events": {m: ms[m][1] for m in metrics[1:]},
+            "model_samples": ms}
+json.dump({"clock": "icount", "kernel": path, "compiler": "gcc", "version": "v", "append": "",
+           "model": "x86-64 (AMD Zen 4)", "runs": 3, "quick": True,
+           "benchmarks": [row("null_call", "us", "proc", ins / 1000, 1),
+                          row("pipe_bw", "MB/s", "ipc-bw", 1e9 / (1000 * ins), 1000)]},
+          open(path, "w"))
+PY
+}
+
+# compare --metric: the modelled figures instead of the rows' own.
+case_compare_metric() {
+	# b runs fewer instructions than a but misses L1i more: faster in
+	# instructions, slower in cycles (the trade the model is there to see).
+	model_result a.json 200 100 0
+	model_result b.json 160 125 2
+	expect 0 "$KBENCH" compare a.json b.json
+	row null_call | grep -q '+25.0%\*' || fail "null_call by time: expected +25.0%*"
+	expect 0 "$KBENCH" compare --metric=cycles --json=c.json -o c.svg a.json b.json
+	has out.txt "cycles per operation, modelled (cost model: x86-64 (AMD Zen 4))"
+	has out.txt "noise table: none"
+	row null_call | grep -qE '^null_call +cyc +100 +125 .* -20\.0%\*$' || fail "null_call in cycles: expected -20.0%*"
+	row pipe_bw | grep -q -- '-20.0%\*' || fail "pipe_bw in cycles per MB: expected -20.0%*"
+	python3 -c 'import json; d = json.load(open("c.json")); assert d["metric"] == "cycles", d["metric"]; assert d["rows"][0]["unit"] == "cyc"' ||
+		fail "compare --json: no metric cycles"
+	grep -q "cycles per operation, modelled" c.svg || fail "the chart does not say its metric"
+	expect 0 "$KBENCH" compare --metric=instructions a.json b.json
+	row null_call | grep -q '+25.0%' || fail "null_call in instructions: expected +25.0%"
+	expect 0 "$KBENCH" compare --metric=l1i_misses a.json b.json
+	row null_call | grep -qE '^null_call +/op +0 +2 ' || fail "null_call's L1i misses: expected 0 and 2"
+	expect 0 "$KBENCH" compare --json=t.json a.json b.json
+	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
+	# What cannot be: no model in a file, a metric that is none, a damaged model.
+	expect 3 "$KBENCH" compare --metric=cycles a.json "$FIXTURES/b.json"
+	has err.txt "$FIXTURES/b.json: benchmark null_call has no cost model figures"
+	expect 2 "$KBENCH" compare --metric=watts a.json b.json
+	has err.txt "--metric is cycles, instructions or an event"
+	sed 's/"l2_misses": \[1.0, 1.0, 1.0\]/"l2_misses": [1.0, -1]/' b.json >d.json
+	expect 3 "$KBENCH" compare --metric=cycles a.json d.json
+	has err.txt "d.json: benchmark null_call: \"model_samples\" lacks l2_misses (3 numbers)"
+	return 0
+}
+
 # profile_error TEXT MESSAGE: a profile with TEXT is refused, naming file and line.
 profile_error() {
 	printf '%s\n' "$1" >bad.profile
