@@ -381,6 +381,15 @@ kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
 EOT
 	diff -u want.txt out.txt >&2 || fail "backends --dry-run commands differ"
 	[ -e kb ] && fail "--dry-run created the output directory"
+	if [ -n "${KBENCH_MODEL_DIR:-}" ]; then
+		# Under the cost model: every run with it, the comparison in cycles.
+		expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --quick \
+			--out=kb --model=cycles=arm64 --dry-run
+		[ "$(grep -c '^kbench run .* --model=cycles=arm64 ' out.txt)" = 2 ] ||
+			fail "backends --model: not every run under the model: $(grep '^kbench run' out.txt)"
+		grep -q "^kbench compare --metric=cycles $W/kb/gcc.json $W/kb/clang-16.json\$" out.txt ||
+			fail "backends --model: no compare --metric=cycles: $(grep '^kbench compare' out.txt)"
+	fi
 	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
 	has err.txt "two backends or more"
 	expect 2 "$KBENCH" backends --cc=gcc --cc=clang
