@@ -48,11 +48,13 @@ static int parse_cal_options(struct cal_opts *o, int argc, char **argv)
 			o->json = 1;
 		else if ((v = opt_arg(argc, argv, &i, "--model"))) {
 			if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7))
-				return usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
+				return usage_error("--model is cycles or cycles=PROFILE, not '%s'",
+						   v);
 			o->model = v[6] ? v + 7 : "";
 		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
 			if (!(o->m = machine_named(v)))
-				return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+				return usage_error("--arch is one of %s, not '%s'",
+						   machine_names(), v);
 		} else if ((v = opt_arg(argc, argv, &i, "--probe")))
 			o->probe = v;
 		else if ((v = opt_arg(argc, argv, &i, "--qemu")))

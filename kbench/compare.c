@@ -126,7 +126,8 @@ static int check_units(const struct kb_result *res, char **files, int nr)
 static void print_header(const struct kb_result *res, char **labels, int nr,
 			 const struct kb_noise *noise)
 {
-	printf("kbench: %d kernels, clock %s (%s)\n", nr, res[0].clock, result_metric_text(&res[0]));
+	printf("kbench: %d kernels, clock %s (%s)\n", nr, res[0].clock,
+	       result_metric_text(&res[0]));
 	for (int i = 0; i < nr; i++)
 		printf("  %-*s %s (%s)%s%s\n", LABEL_WIDTH, labels[i], res[i].kernel,
 		       res[i].compiler, *res[i].append ? " append: " : "", res[i].append);
@@ -259,9 +260,10 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 		else if ((v = opt_arg(argc, argv, &i, "--metric"))) {
 			o->metric = metric_named(v);
 			if (o->metric < 0)
-				return usage_error("--metric is cycles, instructions or an event "
-						   "(loads, stores, l1i_misses, l1d_misses, l2_misses, "
-						   "llc_misses, branches, branch_misses), not '%s'", v);
+				return usage_error("--metric is cycles, instructions or an "
+					"event (loads, stores, l1i_misses, l1d_misses, "
+					"l2_misses, llc_misses, branches, branch_misses), "
+					"not '%s'", v);
 		}
 		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {
 			if (train_parse(&o->train, v, "--trained"))

@@ -73,7 +73,8 @@ int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args)
 		return KB_OK;
 	for (size_t i = 0; i < run_args->nr; i++)
 		if (!strcmp(run_args->v[i], "--clock=kvm"))
-			return usage_error("--model needs --clock=icount (the model runs in QEMU's TCG)");
+			return usage_error("--model needs --clock=icount "
+					   "(the model runs in QEMU's TCG)");
 	if (model_setup(&md, kb->model[6] ? kb->model + 7 : "", machine_host()))
 		return KB_TROUBLE;
 	model_release(&md);

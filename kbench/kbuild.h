@@ -12,7 +12,8 @@
 struct kbuild {
 	const char *source, *ccd, *lkd;
 	int jobs, dry_run;
-	const char *model;	/* --model's value: the measurements run under it, judged in cycles */
+	/* --model's value: the measurements run under it, judged in cycles */
+	const char *model;
 };
 
 /*

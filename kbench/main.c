@@ -28,7 +28,8 @@ static void usage(void)
 {
 	printf("usage: kbench run [options] BZIMAGE\n"
 	       "       kbench compare [-o CHART.svg] [--json=FILE] [--noise=FILE|none]\n"
-	       "                      [--trained=LIST] [--metric=METRIC] A.json B.json [C.json...]\n"
+	       "                      [--trained=LIST] [--metric=METRIC]\n"
+	       "                      A.json B.json [C.json...]\n"
 	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
 	       "       kbench pgo --source=TREE [--out=DIR] [options]\n"
 	       "       kbench calibrate [--json] [--model=cycles[=PROFILE]] [--arch=ARCH]\n"

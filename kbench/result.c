@@ -157,7 +157,8 @@ const char *result_metric_text(const struct kb_result *r)
 
 	if (!r->metric)
 		return !strcmp(r->clock, "icount") ?
-			"icount: instructions executed, 1 ns each; not cycles" : "real time under KVM";
+			"icount: instructions executed, 1 ns each; not cycles" :
+			"real time under KVM";
 	snprintf(buf, sizeof(buf), "%s per operation, modelled (cost model: %s)", r->metric,
 		 r->model ? r->model : "?");
 	return buf;

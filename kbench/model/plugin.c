@@ -234,8 +234,8 @@ static int parse_args(int argc, char **argv, const char **profile_path, const ch
 		else if (!strncmp(argv[i], "out=", 4))
 			*out = argv[i] + 4;
 		else {
-			fprintf(stderr, "kbench-model: unknown argument '%s' (profile=FILE, out=FILE)\n",
-				argv[i]);
+			fprintf(stderr, "kbench-model: unknown argument '%s' "
+				"(profile=FILE, out=FILE)\n", argv[i]);
 			return -1;
 		}
 	}

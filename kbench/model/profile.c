@@ -84,7 +84,8 @@ static int parse_cache(const struct parse *ps, const char *key, const char *v,
 			end++;
 		f[i] = number(end, &end);
 		if (!f[i] || (*end && *end != ' ' && *end != '\t'))
-			return fail(ps, "%s takes SIZE WAYS LINE (e.g. 32K 8 64), not '%s'", key, v);
+			return fail(ps, "%s takes SIZE WAYS LINE (e.g. 32K 8 64), not '%s'",
+				    key, v);
 	}
 	while (*end == ' ' || *end == '\t')
 		end++;
