@@ -299,6 +299,11 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		      c->last_row ? "the last benchmark to finish: " : c->begun ?
 		      "before the first benchmark finished" : "the guest never started",
 		      c->last_row ? c->last_row : "");
+	} else if (c->qemu_error && !c->begun && o->model && strstr(c->qemu_error, "plugin")) {
+		/* Not the kernel's doing: kbench's own plugin did not load. */
+		error("QEMU could not load the cost model's plugin %s: %s", o->md.plugin,
+		      c->qemu_error);
+		return KB_TROUBLE;
 	} else if (c->qemu_error && !c->begun) {
 		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);
 		return KB_KERNEL_FAIL;

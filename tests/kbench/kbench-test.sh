@@ -733,6 +733,15 @@ case_model_usage() {
 	has err.txt "scripts/install-deps"
 	[ -e r.json ] && fail "a result file was left"
 	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	# A plugin QEMU cannot load is kbench's trouble, not the kernel's.
+	if [ -n "${KBENCH_MODEL_DIR:-}" ] && command -v qemu-system-x86_64 >/dev/null; then
+		echo "not a plugin" >bad.so
+		KBENCH_MODEL_PLUGIN=$W/bad.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+			-o r.json bz
+		has err.txt "QEMU could not load the cost model's plugin $W/bad.so"
+		[ -e r.json ] && fail "a result file was left"
+		[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	fi
 	return 0
 }
 
