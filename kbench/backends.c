@@ -49,7 +49,7 @@ static int parse_backends_option(struct backends_opts *o, int argc, char **argv,
 
 int cmd_backends(int argc, char **argv)
 {
-	struct backends_opts o = { { NULL, "ccd", "lkd", 2, 0 }, "kbench-backends", NULL,
+	struct backends_opts o = { { NULL, "ccd", "lkd", 2, 0, NULL }, "kbench-backends", NULL,
 				   { NULL }, 0, STRVEC_INIT };
 	struct strvec results = STRVEC_INIT;
 	char *out;
@@ -62,6 +62,10 @@ int cmd_backends(int argc, char **argv)
 		return usage_error("backends: --source=TREE (a kernel source tree) is required");
 	if (o.nr < 2)
 		return usage_error("backends: name two backends or more (--cc=gcc --cc=clang)");
+	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK) {
+		strvec_clear(&o.run_args);
+		return ret;
+	}
 	/* Builds that only differ by their compiler: no date, user or host in them. */
 	kbuild_fixed_env();
 	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
@@ -71,6 +75,8 @@ int cmd_backends(int argc, char **argv)
 	/* make -C runs in the tree: O= must not be relative to here. */
 	out = kbuild_abs(o.out);
 	strvec_pushl(&results, "kbench", "compare", NULL);
+	if (kbuild_metric(&o.kb))
+		strvec_pushf(&results, "--metric=%s", kbuild_metric(&o.kb));
 	for (int i = 0; i < o.nr && ret == KB_OK; i++) {
 		struct strbuf dir = STRBUF_INIT, res = STRBUF_INIT;
 
@@ -80,7 +86,7 @@ int cmd_backends(int argc, char **argv)
 			error("the %s kernel did not build", o.cc[i]);
 			ret = KB_TROUBLE;
 		} else {
-			ret = kbuild_bench(&o.kb, dir.buf, res.buf, &o.run_args, NULL);
+			ret = kbuild_bench(&o.kb, dir.buf, res.buf, &o.run_args, NULL, 1);
 		}
 		strvec_push(&results, res.buf);
 		strbuf_release(&dir);

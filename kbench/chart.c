@@ -109,9 +109,10 @@ static void header(struct strbuf *sb, const struct kb_result *res, const char *c
 		      "kbench: speed against ");
 	add_text(sb, labels[0]);
 	strbuf_addf(sb, " in percent (positive is faster), clock %s</text>\n", res[0].clock);
-	strbuf_addf(sb, "<text x=\"10\" y=\"40\" font-size=\"11\">%s; whiskers: the spread "
-		    "of the samples; grey band: the noise of equivalent builds (", strcmp(res[0].clock,
-		    "icount") ? "real time under KVM" : "icount: instructions executed, not cycles");
+	strbuf_addstr(sb, "<text x=\"10\" y=\"40\" font-size=\"11\">");
+	add_text(sb, result_metric_text(&res[0]));
+	strbuf_addstr(sb, "; whiskers: the spread "
+		    "of the samples; grey band: the noise of equivalent builds (");
 	add_text(sb, noise->source);
 	strbuf_addstr(sb, "); pale bars: not significant</text>\n");
 	for (int i = 1; i < nr; i++) {

@@ -3,7 +3,7 @@
  * kbench compare --json: the comparison as data, for scripts that must not
  * parse the table.
  *
- *   {"kbench_compare": 1, "clock": TEXT, "reference": LABEL,
+ *   {"kbench_compare": 1, "clock": TEXT, "metric": TEXT, "reference": LABEL,
  *    "kernels": [{"label", "kernel", "compiler"}],
  *    "noise": {"source", "clock", "provenance"},
  *    "rows": [{"name", "unit", "group", "noise": PERCENT, "medians": [...],
@@ -17,6 +17,7 @@
  * "significant" counts the rows of each later kernel but the controls.
  * "trained" and "held_out" (only with --trained, two kernels) are
  * pgo-gains.h's: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
+ * "metric" is "time" (the rows' own figures) or compare --metric's.
  */
 #include "kbench.h"
 #include "compare.h"
@@ -148,6 +149,8 @@ int write_compare_json(const char *path, const struct kb_result *res,
 
 	strbuf_addstr(&sb, "{\n  \"kbench_compare\": 1,\n  \"clock\": ");
 	json_add_string(&sb, res[0].clock);
+	strbuf_addstr(&sb, ",\n  \"metric\": ");
+	json_add_string(&sb, res[0].metric ? res[0].metric : "time");
 	strbuf_addstr(&sb, ",\n  \"reference\": ");
 	json_add_string(&sb, labels[0]);
 	strbuf_addstr(&sb, ",\n");

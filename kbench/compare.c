@@ -126,9 +126,8 @@ static int check_units(const struct kb_result *res, char **files, int nr)
 static void print_header(const struct kb_result *res, char **labels, int nr,
 			 const struct kb_noise *noise)
 {
-	printf("kbench: %d kernels, clock %s%s\n", nr, res[0].clock,
-	       strcmp(res[0].clock, "icount") ? " (real time under KVM)" :
-	       " (guest time = instructions executed, 1 ns each; not cycles)");
+	printf("kbench: %d kernels, clock %s (%s)\n", nr, res[0].clock,
+	       result_metric_text(&res[0]));
 	for (int i = 0; i < nr; i++)
 		printf("  %-*s %s (%s)%s%s\n", LABEL_WIDTH, labels[i], res[i].kernel,
 		       res[i].compiler, *res[i].append ? " append: " : "", res[i].append);
@@ -240,6 +239,7 @@ static void print_table(const struct kb_result *res, char **labels, int nr,
 
 struct compare_opts {
 	const char *chart, *json, *noise;
+	int metric;		/* KB_METRICS, or -1: the rows' own figures */
 	int trained;		/* --trained given: train holds it */
 	struct kb_train train;
 	char **files;
@@ -257,6 +257,14 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 			o->json = v;
 		else if ((v = opt_arg(argc, argv, &i, "--noise")))
 			o->noise = v;
+		else if ((v = opt_arg(argc, argv, &i, "--metric"))) {
+			o->metric = metric_named(v);
+			if (o->metric < 0)
+				return usage_error("--metric is cycles, instructions or an "
+					"event (loads, stores, l1i_misses, l1d_misses, "
+					"l2_misses, llc_misses, branches, branch_misses), "
+					"not '%s'", v);
+		}
 		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {
 			if (train_parse(&o->train, v, "--trained"))
 				return -1;
@@ -305,9 +313,24 @@ static int report(const struct kb_result *res, char **labels, const struct compa
 	return ret;
 }
 
+/*
+ * The built-in noise table is of the rows' own figures; a modelled metric
+ * has none unless --noise names one: the spread of the samples alone.
+ */
+static int metric_noise(struct kb_noise *noise, const struct compare_opts *o, const char *clock)
+{
+	if (o->metric < 0)
+		return noise_for_clock(noise, o->noise, clock, 0);
+	if (!o->noise || !strcmp(o->noise, "none")) {
+		noise_none(noise);
+		return 0;
+	}
+	return noise_load(noise, o->noise);
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_opts o = { .files = xcalloc((size_t)argc, sizeof(char *)) };
+	struct compare_opts o = { .files = xcalloc((size_t)argc, sizeof(char *)), .metric = -1 };
 	char **files = o.files, **labels;
 	struct kb_result *res;
 	struct kb_noise noise = { 0 };
@@ -318,10 +341,11 @@ int cmd_compare(int argc, char **argv)
 	nr = o.nr;
 	res = xcalloc((size_t)nr, sizeof(*res));
 	for (int i = 0; i < nr && ret == KB_OK; i++)
-		if (result_load(&res[i], files[i]))
+		if (result_load(&res[i], files[i]) ||
+		    (o.metric >= 0 && result_use_metric(&res[i], o.metric, files[i])))
 			ret = KB_TROUBLE;
 	if (ret == KB_OK && (check_clocks(res, files, nr) || check_units(res, files, nr) ||
-			     noise_for_clock(&noise, o.noise, res[0].clock, 0)))
+			     metric_noise(&noise, &o, res[0].clock)))
 		ret = KB_TROUBLE;
 	labels = make_labels(files, nr);
 	if (ret == KB_OK)

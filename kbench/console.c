@@ -23,6 +23,7 @@ void console_init(struct console *c, struct kb_result *res)
 void console_release(struct console *c)
 {
 	strvec_clear(&c->fails);
+	strvec_clear(&c->ops);
 	free(c->last_row);
 	free(c->panic);
 	free(c->qemu_error);
@@ -95,6 +96,8 @@ static void on_protocol(struct console *c, char *tag)
 			c->res->compiler = xstrdup("unknown");
 	} else if (!strcmp(tag, KB_TAG_ROW)) {
 		on_row(c, rest);
+	} else if (!strcmp(tag, KB_TAG_OPS)) {
+		strvec_push(&c->ops, rest);
 	} else if (!strcmp(tag, KB_TAG_FAIL)) {
 		on_fail(c, rest);
 	} else if (!strcmp(tag, KB_TAG_WORKLOAD)) {

@@ -16,6 +16,7 @@ int cmd_compare(int argc, char **argv);
 int cmd_initramfs(int argc, char **argv);
 int cmd_backends(int argc, char **argv);
 int cmd_pgo(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
 
 /* A usage error: the message, a pointer to --help; returns KB_USAGE. */
 int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

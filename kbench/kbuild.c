@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Configuring and building the compared kernels (kbuild.h). */
 #include "kbuild.h"
+#include "machine.h"
+#include "model.h"
 #include "kbench.h"
 #include "fileio.h"
 #include "run-command.h"
@@ -41,6 +43,12 @@ int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 			usage_error("--jobs takes a number from 1 to 1024, not '%s'", v);
 			return -1;
 		}
+	} else if ((v = opt_arg(argc, argv, i, "--model"))) {
+		if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7)) {
+			usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
+			return -1;
+		}
+		kb->model = v;
 	} else if (!strcmp(argv[*i], "--dry-run")) {
 		kb->dry_run = 1;
 	} else if (!strcmp(argv[*i], "--quick")) {
@@ -55,6 +63,22 @@ int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 		return 0;
 	}
 	return 1;
+}
+
+int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args)
+{
+	struct kb_model md;
+
+	if (!kb->model)
+		return KB_OK;
+	for (size_t i = 0; i < run_args->nr; i++)
+		if (!strcmp(run_args->v[i], "--clock=kvm"))
+			return usage_error("--model needs --clock=icount "
+					   "(the model runs in QEMU's TCG)");
+	if (model_setup(&md, kb->model[6] ? kb->model + 7 : "", machine_host()))
+		return KB_TROUBLE;
+	model_release(&md);
+	return KB_OK;
 }
 
 void kbuild_fixed_env(void)
@@ -203,8 +227,13 @@ int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, cons
 	return kmake(kb, dir, "bzImage", kb->jobs);
 }
 
+const char *kbuild_metric(const struct kbuild *kb)
+{
+	return kb->model ? "cycles" : NULL;
+}
+
 int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
-		 const struct strvec *run_args, const char *const *more)
+		 const struct strvec *run_args, const char *const *more, int measure)
 {
 	struct strvec args = STRVEC_INIT;
 	int ret;
@@ -212,6 +241,8 @@ int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
 	strvec_pushl(&args, "kbench", "run", "-o", result, NULL);
 	if (run_args->v)
 		strvec_pushv(&args, run_args->v);
+	if (measure && kb->model)
+		strvec_pushf(&args, "--model=%s", kb->model);
 	for (; more && *more; more++)
 		strvec_push(&args, *more);
 	strvec_pushf(&args, "%s/arch/x86/boot/bzImage", dir);

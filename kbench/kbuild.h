@@ -12,16 +12,24 @@
 struct kbuild {
 	const char *source, *ccd, *lkd;
 	int jobs, dry_run;
+	/* --model's value: the measurements run under it, judged in cycles */
+	const char *model;
 };
 
 /*
  * The options `backends` and `pgo` share: --source, --ccd, --lkd, --jobs,
- * --dry-run, and run's options, passed on to every run into run_args
- * (--workload and --post only if with_workload).  1 if argv[*i] was one
+ * --dry-run, --model (kb->model) and run's options, passed on to every
+ * run into run_args (--workload and --post only if with_workload).  1 if argv[*i] was one
  * of them, 0 if not, -1 after a usage error.
  */
 int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 		  int argc, char **argv, int *i);
+
+/*
+ * Before any build: --model needs the icount clock, its plugin and a
+ * good profile.  KB_OK, or the exit status after an error.
+ */
+int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args);
 
 /* Fixed KBUILD_BUILD_* so that kernels differ only by what they were built with. */
 void kbuild_fixed_env(void);
@@ -34,8 +42,13 @@ int kbuild_run(const struct kbuild *kb, struct strvec *args);
  * cc; extra is one more config fragment (NULL: none).  0 or -1.
  */
 int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra);
-/* `kbench run` with run_args on dir's bzImage into result (in-process); a KB_ status. */
+/*
+ * `kbench run` with run_args on dir's bzImage into result (in-process),
+ * under kb->model if measure (a measurement, not a training); a KB_ status.
+ */
 int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
-		 const struct strvec *run_args, const char *const *more);
+		 const struct strvec *run_args, const char *const *more, int measure);
+/* "cycles" under --model, else NULL: compare's --metric and summary.json's "metric". */
+const char *kbuild_metric(const struct kbuild *kb);
 
 #endif

@@ -31,9 +31,9 @@ static const struct kb_machine machines[] = {
 	 * PIT ticks instead.
 	 */
 	{ "x86_64", "x86_64", "x86_64-linux-gnu", EM_X86_64, "qemu-system-x86_64", x86_args,
-	  NULL, "ttyS0", "nolapic_timer", KBENCH_CONFIG_TEXT },
+	  NULL, "ttyS0", "nolapic_timer", KBENCH_CONFIG_TEXT, "x86-64", "qemu-x86_64" },
 	{ "aarch64", "arm64", "aarch64-linux-gnu", EM_AARCH64, "qemu-system-aarch64", virt_args,
-	  "cortex-a57", "ttyAMA0", "", KBENCH_CONFIG_ARM64_TEXT },
+	  "cortex-a57", "ttyAMA0", "", KBENCH_CONFIG_ARM64_TEXT, "arm64", "qemu-aarch64" },
 };
 
 const struct kb_machine *machine_named(const char *name)

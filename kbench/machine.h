@@ -17,6 +17,8 @@ struct kb_machine {
 	const char *console;	/* the kernel's console= */
 	const char *append;	/* what else its kernel needs (or "") */
 	const char *config;	/* `kbench config`: its fragment */
+	const char *model;	/* the cost model's default profile (model/NAME.profile) */
+	const char *qemu_user;	/* its QEMU user mode: `kbench calibrate` */
 };
 
 /* By Kbuild's or lib/target.h's name (arm64 or aarch64); NULL if unknown. */

@@ -28,9 +28,11 @@ static void usage(void)
 {
 	printf("usage: kbench run [options] BZIMAGE\n"
 	       "       kbench compare [-o CHART.svg] [--json=FILE] [--noise=FILE|none]\n"
-	       "                      [--trained=LIST] A.json B.json [C.json...]\n"
+	       "                      [--trained=LIST] [--metric=METRIC]\n"
+	       "                      A.json B.json [C.json...]\n"
 	       "       kbench backends --source=TREE --cc=NAME --cc=NAME... [options]\n"
 	       "       kbench pgo --source=TREE [--out=DIR] [options]\n"
+	       "       kbench calibrate [--json] [--model=cycles[=PROFILE]] [--arch=ARCH]\n"
 	       "       kbench config [--arch=ARCH]\n"
 	       "       kbench initramfs -o FILE [--workload=FILE] [--post=FILE] [--arch=ARCH]\n"
 	       "\n"
@@ -64,6 +66,11 @@ static void usage(void)
 	       "                      installed kbench-guest)\n"
 	       "  --busybox=FILE      the static shell of the fork_sh row (/bin/busybox;\n"
 	       "                      another machine's: /usr/TRIPLE/bin/busybox)\n"
+	       "  --model=cycles[=PROFILE]  also run the cost model (a QEMU plugin: caches,\n"
+	       "                      branch prediction): each row gains modelled \"cycles\"\n"
+	       "                      and \"events\" per operation; PROFILE is a machine\n"
+	       "                      (x86-64, arm64) or a profile file (default: the\n"
+	       "                      image's machine); icount only\n"
 	       "  --arch=ARCH         x86_64 or arm64 (default: read from the image);\n"
 	       "                      the guest of another machine than kbench's is\n"
 	       "                      kbench-guest-aarch64, beside kbench-guest\n"
@@ -76,7 +83,10 @@ static void usage(void)
 	       "--noise=FILE; --noise=none: the spread alone), '~' one that is not.\n"
 	       "-o writes an SVG bar chart, --json=FILE the table.  --trained=LIST (two files,\n"
 	       "plain and profile-guided): the gains of the rows the training ran and of\n"
-	       "the held-out rows, apart (LIST as pgo's --train-rows).\n"
+	       "the held-out rows, apart (LIST as pgo's --train-rows).  --metric=cycles,\n"
+	       "instructions or an event (loads, stores, l1i_misses, l1d_misses, l2_misses,\n"
+	       "llc_misses, branches, branch_misses): the cost model's figures per\n"
+	       "operation instead of the rows' own (results of run --model=cycles).\n"
 	       "\n"
 	       "backends: for every --cc, configures TREE (tinyconfig plus `kbench config`)\n"
 	       "in OUT/NAME, builds bzImage with make CC=ccd LD=lkd and CCD_CC=NAME, runs it\n"
@@ -84,7 +94,8 @@ static void usage(void)
 	       "  --out=DIR (default kbench-backends)  --jobs=N (default 2)\n"
 	       "  --ccd=PATH, --lkd=PATH (default: from PATH)  -o CHART.svg\n"
 	       "  --dry-run           print the commands instead\n"
-	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on\n"
+	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on;\n"
+	       "  --model=cycles[=PROFILE]: measured under the cost model, judged in cycles\n"
 	       "\n"
 	       "pgo: a profile-guided kernel through ccd and gcc, measured.  Builds TREE in\n"
 	       "OUT/plain, instrumented (the kernel's gcov) in OUT/instr, boots that with\n"
@@ -98,16 +109,24 @@ static void usage(void)
 	       "                      (required with --train-rows=none)\n"
 	       "  --out=DIR (default kbench-pgo)  --cc=NAME (default gcc)  --jobs=N\n"
 	       "  --ccd=PATH, --lkd=PATH  --dry-run  run's options pass on\n"
+	       "  --model=cycles[=PROFILE]: plain and pgo measured under the cost model (not\n"
+	       "                      the training), gains in cycles (summary.json \"metric\")\n"
+	       "\n"
+	       "calibrate: the cost model's machine as a program sees it (no kernel: the\n"
+	       "probe runs in qemu-x86_64 or qemu-aarch64): cycles per load of a dependent\n"
+	       "chase over 4 KiB to 64 MiB, a step at each cache level, and a regular and\n"
+	       "a random branch loop.  --json: [{\"bytes\", \"cycles_per_load\"}...].\n"
 	       "\n"
 	       "Under the icount clock a time is an instruction count: caches, branch\n"
-	       "prediction and memory are not modelled (see kbench(1)).\n"
+	       "prediction and memory are modelled only by --model=cycles (see kbench(1)).\n"
 	       "\n"
 	       "The initramfs is built in $TMPDIR (removed on every exit path).\n"
 	       "\n"
 	       "exit status: 0 success; 1 the kernel failed (not an image kbench knows,\n"
 	       "did not boot, panicked, hung, a benchmark failed); 2 usage error; 3\n"
 	       "kbench's own trouble (QEMU could not run, a file could not be read or\n"
-	       "written, a file is not a kbench result, clocks mixed)\n");
+	       "written, a file is not a kbench result, clocks mixed, the cost model's\n"
+	       "plugin missing or a profile wrong)\n");
 }
 
 int usage_error(const char *fmt, ...)
@@ -222,7 +241,7 @@ int main(int argc, char **argv)
 		{ "run", cmd_run }, { "compare", cmd_compare },
 		{ "config", cmd_config }, { "initramfs", cmd_initramfs },
 		{ "backends", cmd_backends },
-		{ "pgo", cmd_pgo },
+		{ "pgo", cmd_pgo }, { "calibrate", cmd_calibrate },
 	};
 
 	warn_set_progname("kbench");
@@ -230,7 +249,7 @@ int main(int argc, char **argv)
 	/* die() is for kbench's own trouble (out of memory, say). */
 	die_status = KB_TROUBLE;
 	if (argc < 2)
-		return usage_error("no command (run, compare, backends, pgo, config)");
+		return usage_error("no command (run, compare, backends, pgo, calibrate, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage();
 		return KB_OK;
@@ -247,5 +266,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (run, compare, backends, pgo, config)", argv[1]);
+	return usage_error("unknown command '%s' (run, compare, backends, pgo, calibrate, config)",
+			   argv[1]);
 }

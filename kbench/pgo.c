@@ -130,7 +130,7 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 		more[n++] = "--only=mem_write_bw";
 		more[n++] = "--runs=1";
 	}
-	ret = kbuild_bench(&o->kb, instr, result, &o->run_args, more);
+	ret = kbuild_bench(&o->kb, instr, result, &o->run_args, more, 0);
 	strbuf_release(&gcov);
 	strbuf_release(&work);
 	strbuf_release(&only);
@@ -173,9 +173,27 @@ static void add_train(const struct pgo_opts *o, struct strbuf *json)
 	free(work);
 }
 
+/* Under --model the gains are of cycles (compare --metric=cycles). */
+static int use_metric(const struct pgo_opts *o, struct kb_result *r, const char *path)
+{
+	const char *m = kbuild_metric(&o->kb);
+
+	return m ? result_use_metric(r, metric_named(m), path) : 0;
+}
+
+/* compare's: the built-in table for the rows' own figures, none for cycles. */
+static int summary_noise(const struct pgo_opts *o, struct kb_noise *noise, const char *clock)
+{
+	if (kbuild_metric(&o->kb)) {
+		noise_none(noise);
+		return 0;
+	}
+	return noise_for_clock(noise, NULL, clock, 1);
+}
+
 /*
- * Its "train", "trained" and "held_out": the gains compare printed after
- * its table, with the same noise table.
+ * Its "metric", "train", "trained" and "held_out": the gains compare
+ * printed after its table, in its metric, with the same noise table.
  */
 static int add_gains(const struct pgo_opts *o, const char *plain, const char *pgo,
 		     struct strbuf *json)
@@ -187,9 +205,12 @@ static int add_gains(const struct pgo_opts *o, const char *plain, const char *pg
 
 	result_init(&a);
 	result_init(&b);
-	if (!result_load(&a, plain) && !result_load(&b, pgo) &&
-	    !noise_for_clock(&noise, NULL, a.clock, 1)) {
+	if (!result_load(&a, plain) && !result_load(&b, pgo) && !use_metric(o, &a, plain) &&
+	    !use_metric(o, &b, pgo) && !summary_noise(o, &noise, a.clock)) {
 		gains_compute(&a, &b, &noise, &o->train, &trained, &held_out);
+		strbuf_addstr(json, "  \"metric\": ");
+		json_add_string(json, a.metric ? a.metric : "time");
+		strbuf_addstr(json, ",\n");
 		add_train(o, json);
 		strbuf_addstr(json, "  \"trained\": ");
 		gains_json(&trained, json);
@@ -247,17 +268,22 @@ static int write_summary(const struct pgo_opts *o, const char *report, const cha
 static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 {
 	char *chart = path_in(o->out, "chart.svg"), *table = path_in(o->out, "compare.txt");
-	struct strbuf trained = STRBUF_INIT;
-	char *argv[] = { "compare", NULL, "-o", chart, (char *)plain, (char *)pgo, NULL };
-	int fd, saved, ret;
+	struct strbuf trained = STRBUF_INIT, metric = STRBUF_INIT;
+	char *argv[] = { "compare", NULL, "-o", chart, (char *)plain, (char *)pgo, NULL, NULL };
+	int fd, saved, ret, argc = 6;
 
 	strbuf_addstr(&trained, "--trained=");
 	train_spec(&o->train, &trained);
 	argv[1] = trained.buf;
+	if (kbuild_metric(&o->kb)) {
+		strbuf_addf(&metric, "--metric=%s", kbuild_metric(&o->kb));
+		argv[argc++] = metric.buf;
+	}
 	if (o->kb.dry_run) {
-		printf("kbench compare %s -o %s %s %s >%s\n", trained.buf, chart, plain, pgo,
-		       table);
+		printf("kbench compare %s%s%s -o %s %s %s >%s\n", trained.buf,
+		       metric.len ? " " : "", metric.buf, chart, plain, pgo, table);
 		strbuf_release(&trained);
+		strbuf_release(&metric);
 		free(chart);
 		free(table);
 		return KB_OK;
@@ -269,7 +295,7 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 		error_errno("cannot write %s", table);
 		ret = KB_TROUBLE;
 	} else {
-		ret = cmd_compare(6, argv);
+		ret = cmd_compare(argc, argv);
 		fflush(stdout);
 		dup2(saved, 1);
 	}
@@ -285,6 +311,7 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 		strbuf_release(&sb);
 	}
 	strbuf_release(&trained);
+	strbuf_release(&metric);
 	free(chart);
 	free(table);
 	return ret;
@@ -310,8 +337,8 @@ static int pgo_loop(struct pgo_opts *o)
 	} else if (remove_tree(o, pgo) || build_pgo(o, pgo, profile, report)) {
 		error("the profile-guided kernel did not build");
 		ret = KB_TROUBLE;
-	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL)) == KB_OK &&
-		   (ret = kbuild_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL)) == KB_OK &&
+	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = kbuild_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
 		   (ret = compare(o, plain_res, pgo_res)) == KB_OK && !o->kb.dry_run &&
 		   write_summary(o, report, plain_res, pgo_res)) {
 		ret = KB_TROUBLE;
@@ -343,7 +370,7 @@ static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
 
 int cmd_pgo(int argc, char **argv)
 {
-	struct pgo_opts o = { .kb = { NULL, "ccd", "lkd", 2, 0 }, .out = "kbench-pgo",
+	struct pgo_opts o = { .kb = { NULL, "ccd", "lkd", 2, 0, NULL }, .out = "kbench-pgo",
 			      .cc = "gcc", .run_args = STRVEC_INIT };
 	char *out;
 	int ret;
@@ -351,6 +378,10 @@ int cmd_pgo(int argc, char **argv)
 	if (parse_pgo_options(&o, argc, argv)) {
 		strvec_clear(&o.run_args);
 		return KB_USAGE;
+	}
+	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK) {
+		strvec_clear(&o.run_args);
+		return ret;
 	}
 	kbuild_fixed_env();
 	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {

@@ -8,6 +8,7 @@
  *   KBENCH-BEGIN v=1 runs=N
  *   KBENCH-KERNEL <the first line of /proc/version>
  *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
+ *   KBENCH-OPS <name> <o1>,<o2>,...,<oN>   what each sample divided by
  *   KBENCH-FAIL <name> <message>          a benchmark that could not run
  *   KBENCH-WORKLOAD exit=<status>         /kbench-workload ran (see below)
  *   KBENCH-FILE <size> <path>             a profile file (kbench_gcov=1) ...
@@ -19,7 +20,11 @@
  * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
  * smaller is better), "ns" (memory latency, smaller is better) or "MB/s"
  * (bigger is better); <group> is one of the tables (proc, ipc-lat, ipc-bw,
- * ctx, fs-vm, mem); samples are decimal numbers, one per run.
+ * ctx, fs-vm, mem); samples are decimal numbers, one per run.  An OPS
+ * line comes before its ROW line: the operations (for a bandwidth, the
+ * MB) of each sample, which the cost model's counters of the sample
+ * (model/marker.h: the guest marks each row and each sample's timed
+ * region) are divided by.
  *
  * The host passes its wishes on the kernel command line (read from
  * /proc/cmdline): kbench_runs=N (repetitions of each benchmark, default 9),
@@ -44,6 +49,7 @@
 #define KB_TAG_KERNEL "KBENCH-KERNEL"
 #define KB_TAG_ROW "KBENCH-ROW"
 #define KB_TAG_FAIL "KBENCH-FAIL"
+#define KB_TAG_OPS "KBENCH-OPS"
 #define KB_TAG_WORKLOAD "KBENCH-WORKLOAD"
 #define KB_TAG_END "KBENCH-END"
 #define KB_TAG_FILE "KBENCH-FILE"

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,8 +17,21 @@ void result_init(struct kb_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+#define KB_METRIC_NAME(m) #m,
+const char *const kb_metric_names[KB_NR_METRICS] = { KB_METRICS(KB_METRIC_NAME) };
+
+int metric_named(const char *name)
+{
+	for (int m = 0; m < KB_NR_METRICS; m++)
+		if (!strcmp(kb_metric_names[m], name))
+			return m;
+	return -1;
+}
+
 static void row_release(struct kb_row *row)
 {
+	for (int m = 0; m < KB_NR_METRICS; m++)
+		free(row->model[m]);
 	free(row->name);
 	free(row->unit);
 	free(row->group);
@@ -34,6 +48,7 @@ void result_release(struct kb_result *r)
 	free(r->compiler);
 	free(r->version);
 	free(r->append);
+	free(r->model);
 	result_init(r);
 }
 
@@ -82,9 +97,10 @@ static void push_sample(struct kb_row *row, double v)
 int result_add_row(struct kb_result *r, const char *name, const char *unit,
 		   const char *group, const char *samples)
 {
-	struct kb_row row = { NULL, NULL, NULL, NULL, 0, 0 };
+	struct kb_row row;
 	const char *p = samples;
 
+	memset(&row, 0, sizeof(row));
 	while (*p) {
 		char *end;
 		double v;
@@ -108,6 +124,46 @@ int result_add_row(struct kb_result *r, const char *name, const char *unit,
 	return 0;
 }
 
+void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS])
+{
+	for (int m = 0; m < KB_NR_METRICS; m++) {
+		free(row->model[m]);
+		row->model[m] = values[m];
+		row->model_median[m] = median_of(values[m], row->nr);
+	}
+}
+
+int result_use_metric(struct kb_result *r, int metric, const char *path)
+{
+	for (size_t i = 0; i < r->nr; i++) {
+		struct kb_row *row = &r->rows[i];
+
+		if (!row->model[metric])
+			return error("%s: benchmark %s has no cost model figures (kbench run "
+				     "--model=cycles) for --metric=%s", path, row->name,
+				     kb_metric_names[metric]);
+		memcpy(row->samples, row->model[metric], row->nr * sizeof(double));
+		row->median = row->model_median[metric];
+		free(row->unit);
+		row->unit = xstrdup(metric == KB_M_cycles ? "cyc" : "/op");
+	}
+	r->metric = kb_metric_names[metric];
+	return 0;
+}
+
+const char *result_metric_text(const struct kb_result *r)
+{
+	static char buf[160];
+
+	if (!r->metric)
+		return !strcmp(r->clock, "icount") ?
+			"icount: instructions executed, 1 ns each; not cycles" :
+			"real time under KVM";
+	snprintf(buf, sizeof(buf), "%s per operation, modelled (cost model: %s)", r->metric,
+		 r->model ? r->model : "?");
+	return buf;
+}
+
 const struct kb_row *result_find(const struct kb_result *r, const char *name)
 {
 	for (size_t i = 0; i < r->nr; i++)
@@ -123,6 +179,28 @@ static void add_member(struct strbuf *sb, const char *key, const char *val)
 	strbuf_addstr(sb, ": ");
 	json_add_string(sb, val ? val : "");
 	strbuf_addstr(sb, ",\n");
+}
+
+static void model_to_json(const struct kb_row *row, struct strbuf *out)
+{
+	strbuf_addstr(out, ",\n      \"cycles\": ");
+	json_add_number(out, row->model_median[KB_M_cycles]);
+	strbuf_addstr(out, ", \"events\": {");
+	for (int m = KB_M_cycles + 1; m < KB_NR_METRICS; m++) {
+		strbuf_addf(out, "%s\"%s\": ", m > 1 ? ", " : "", kb_metric_names[m]);
+		json_add_number(out, row->model_median[m]);
+	}
+	strbuf_addstr(out, "},\n      \"model_samples\": {");
+	for (int m = 0; m < KB_NR_METRICS; m++) {
+		strbuf_addf(out, "%s\"%s\": [", m ? ", " : "", kb_metric_names[m]);
+		for (size_t i = 0; i < row->nr; i++) {
+			if (i)
+				strbuf_addstr(out, ", ");
+			json_add_number(out, row->model[m][i]);
+		}
+		strbuf_addch(out, ']');
+	}
+	strbuf_addch(out, '}');
 }
 
 static void row_to_json(const struct kb_row *row, struct strbuf *out)
@@ -141,6 +219,8 @@ static void row_to_json(const struct kb_row *row, struct strbuf *out)
 	}
 	strbuf_addstr(out, "], \"median\": ");
 	json_add_number(out, row->median);
+	if (row->model[0])
+		model_to_json(row, out);
 	strbuf_addch(out, '}');
 }
 
@@ -152,6 +232,8 @@ void result_to_json(const struct kb_result *r, struct strbuf *out)
 	add_member(out, "compiler", r->compiler);
 	add_member(out, "version", r->version);
 	add_member(out, "append", r->append);
+	if (r->model)
+		add_member(out, "model", r->model);
 	strbuf_addf(out, "  \"runs\": %d,\n  \"quick\": %s,\n", r->runs,
 		    r->quick ? "true" : "false");
 	strbuf_addstr(out, "  \"benchmarks\": [\n");
@@ -170,6 +252,40 @@ static int read_file(const char *path, struct strbuf *sb)
 		return error("%s: not a kbench result (bigger than %d MB)", path,
 			     MAX_RESULT_SIZE >> 20);
 	return error_errno("cannot open %s", path);
+}
+
+/* "model_samples": every metric, one number (>= 0) per sample. */
+static int load_model(struct kb_row *row, const struct json *ms, const char *path)
+{
+	double *values[KB_NR_METRICS] = { NULL };
+
+	if (ms->type != JSON_OBJECT)
+		return error("%s: benchmark %s: \"model_samples\" is not an object", path,
+			     row->name);
+	for (int m = 0; m < KB_NR_METRICS; m++) {
+		const struct json *a = json_get(ms, kb_metric_names[m]);
+
+		if (!a || a->type != JSON_ARRAY || a->nr != row->nr) {
+			error("%s: benchmark %s: \"model_samples\" lacks %s (%zu numbers)", path,
+			      row->name, kb_metric_names[m], row->nr);
+			goto fail;
+		}
+		values[m] = xmalloc(row->nr * sizeof(double));
+		for (size_t k = 0; k < a->nr; k++) {
+			if (a->items[k]->type != JSON_NUMBER || !(a->items[k]->num >= 0)) {
+				error("%s: benchmark %s: %s sample %zu is not a number >= 0", path,
+				      row->name, kb_metric_names[m], k + 1);
+				goto fail;
+			}
+			values[m][k] = a->items[k]->num;
+		}
+	}
+	result_set_model(row, values);
+	return 0;
+fail:
+	for (int m = 0; m < KB_NR_METRICS; m++)
+		free(values[m]);
+	return -1;
 }
 
 static int load_row(struct kb_result *r, const struct json *b, const char *path, size_t i)
@@ -195,6 +311,8 @@ static int load_row(struct kb_result *r, const struct json *b, const char *path,
 	for (size_t k = 0; k < samples->nr; k++)
 		push_sample(row, samples->items[k]->num);
 	row->median = median_of(row->samples, row->nr);
+	if (json_get(b, "model_samples"))
+		return load_model(row, json_get(b, "model_samples"), path);
 	return 0;
 }
 
@@ -214,6 +332,8 @@ static int load_json(struct kb_result *r, const struct json *j, const char *path
 	r->version = xstrdup(json_get_str(j, "version") ? json_get_str(j, "version") : "");
 	r->append = xstrdup(json_get_str(j, "append") ? json_get_str(j, "append") : "");
 	r->runs = runs && runs->type == JSON_NUMBER ? (int)runs->num : 0;
+	if (json_get_str(j, "model"))
+		r->model = xstrdup(json_get_str(j, "model"));
 	for (size_t i = 0; i < b->nr; i++)
 		if (load_row(r, b->items[i], path, i))
 			return -1;

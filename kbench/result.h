@@ -6,6 +6,11 @@
  *   {"clock": "icount"|"kvm", "kernel": PATH, "compiler": TEXT,
  *    "version": TEXT, "runs": N, "quick": BOOL, "append": TEXT,
  *    "benchmarks": [{"name", "unit", "group", "samples": [...], "median"}]}
+ *
+ * Under the cost model (kbench run --model) the file also says "model":
+ * PROFILE-NAME, and each benchmark "cycles" (the median per operation),
+ * "events" ({EVENT: median per operation}) and "model_samples" ({METRIC:
+ * [per operation, one per sample]}), the metrics of KB_METRICS.
  */
 #ifndef KBENCH_RESULT_H
 #define KBENCH_RESULT_H
@@ -13,11 +18,23 @@
 #include "strbuf.h"
 #include <stddef.h>
 
+/* The cost model's metrics: cycles, then the events (model/sim.h's counters). */
+#define KB_METRICS(X) X(cycles) X(instructions) X(loads) X(stores) X(l1i_misses) \
+	X(l1d_misses) X(l2_misses) X(llc_misses) X(branches) X(branch_misses)
+#define KB_METRIC_ENUM(m) KB_M_##m,
+enum kb_metric { KB_METRICS(KB_METRIC_ENUM) KB_NR_METRICS };
+extern const char *const kb_metric_names[KB_NR_METRICS];
+/* The metric of that name, or -1. */
+int metric_named(const char *name);
+
 struct kb_row {
 	char *name, *unit, *group;
 	double *samples;
 	size_t nr;
 	double median;
+	/* Per operation, one per sample (nr each); all NULL without the model. */
+	double *model[KB_NR_METRICS];
+	double model_median[KB_NR_METRICS];
 };
 
 struct kb_result {
@@ -26,6 +43,8 @@ struct kb_result {
 	char *compiler;		/* from /proc/version */
 	char *version;		/* /proc/version's first line */
 	char *append;		/* extra kernel arguments */
+	char *model;		/* the cost model's profile, or NULL */
+	const char *metric;	/* result_use_metric()'s, or NULL: the rows' own figures */
 	int runs, quick;
 	struct kb_row *rows;
 	size_t nr, alloc;
@@ -36,6 +55,16 @@ void result_release(struct kb_result *r);
 /* Add a row from the protocol's "s1,s2,..." list; -1 if it is malformed. */
 int result_add_row(struct kb_result *r, const char *name, const char *unit,
 		   const char *group, const char *samples);
+/* Give row the model's figures: values[metric] has row->nr numbers, taken over. */
+void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS]);
+/*
+ * Make metric (KB_METRICS) every row's figures: its samples, median and
+ * unit ("cyc" for cycles, "/op" for an event).  -1 after an error naming
+ * path when a row has no model figures.
+ */
+int result_use_metric(struct kb_result *r, int metric, const char *path);
+/* What the figures of r are, for titles: "cycles per operation (cost model: NAME)" etc. */
+const char *result_metric_text(const struct kb_result *r);
 const struct kb_row *result_find(const struct kb_result *r, const char *name);
 
 /* 1 when smaller is better (us, ns), 0 for bandwidths. */

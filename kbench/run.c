@@ -6,6 +6,7 @@
  */
 #include "kbench.h"
 #include "machine.h"
+#include "model.h"
 #include "console.h"
 #include "fileio.h"
 #include "protocol.h"
@@ -39,6 +40,9 @@ struct run_opts {
 	const char *kernel, *arch;
 	const struct kb_machine *m;	/* --arch's, or the image's */
 	const char *gcov_out, *gcov_objtree;	/* profile collection */
+	const char *model;	/* --model=cycles[=PROFILE]: PROFILE or "" */
+	struct kb_model md;	/* set up by check_inputs */
+	const char *records;	/* the model's output, a temp file */
 	int runs, quick, timeout;
 	struct initramfs_opts init;
 };
@@ -98,7 +102,11 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		o->gcov_out = v;
 	else if ((v = opt_arg(argc, argv, i, "--gcov-objtree")))
 		o->gcov_objtree = v;
-	else if ((v = opt_arg(argc, argv, i, "--guest")))
+	else if ((v = opt_arg(argc, argv, i, "--model"))) {
+		if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7))
+			return usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
+		o->model = v[6] ? v + 7 : "";
+	} else if ((v = opt_arg(argc, argv, i, "--guest")))
 		o->init.guest = v;
 	else if ((v = opt_arg(argc, argv, i, "--busybox")))
 		o->init.busybox = v;
@@ -131,6 +139,8 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 	 */
 	if (!o->clock)
 		o->clock = "icount";
+	if (o->model && strcmp(o->clock, "icount"))
+		return usage_error("--model needs --clock=icount (the model runs in QEMU's TCG)");
 	return 0;
 }
 
@@ -173,6 +183,8 @@ static int check_inputs(struct run_opts *o)
 	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++)
 		if (files[i] && check_file(files[i]))
 			return KB_TROUBLE;
+	if (o->model && model_setup(&o->md, o->model, o->m))
+		return KB_TROUBLE;
 	return KB_OK;
 }
 
@@ -198,6 +210,8 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 		/* The RTC too counts guest time from a fixed date: no host time gets in. */
 		strvec_pushl(args, "-icount", "shift=0,sleep=off",
 			     "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
+		if (o->model)
+			model_qemu_args(args, &o->md, o->records);
 	}
 }
 
@@ -285,6 +299,11 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		      c->last_row ? "the last benchmark to finish: " : c->begun ?
 		      "before the first benchmark finished" : "the guest never started",
 		      c->last_row ? c->last_row : "");
+	} else if (c->qemu_error && !c->begun && o->model && strstr(c->qemu_error, "plugin")) {
+		/* Not the kernel's doing: kbench's own plugin did not load. */
+		error("QEMU could not load the cost model's plugin %s: %s", o->md.plugin,
+		      c->qemu_error);
+		return KB_TROUBLE;
 	} else if (c->qemu_error && !c->begun) {
 		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);
 		return KB_KERNEL_FAIL;
@@ -380,6 +399,32 @@ static int write_profiles(const struct run_opts *o, struct console *c)
 	return KB_OK;
 }
 
+/* The model's figures into the rows; KB_OK or why not. */
+static int add_model(const struct run_opts *o, const struct console *c, struct kb_result *res)
+{
+	struct model_records r;
+	int ret;
+
+	if (model_read(&r, o->records))
+		return KB_TROUBLE;
+	ret = model_attach(res, &c->ops, &r, o->kernel) ? KB_TROUBLE : KB_OK;
+	model_records_release(&r);
+	return ret;
+}
+
+static int make_records(struct run_opts *o)
+{
+	int fd;
+
+	if (!o->model)
+		return 0;
+	fd = tempfile_create("kbench-", ".model", &o->records);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 static int make_initrd(const struct run_opts *o, const char **path)
 {
 	int fd = tempfile_create("kbench-", ".cpio", path), ret;
@@ -409,15 +454,17 @@ int cmd_run(int argc, char **argv)
 		error_errno("--clock=kvm needs /dev/kvm");
 		return KB_TROUBLE;
 	}
-	if (make_initrd(&o, &initrd)) {
+	if (make_initrd(&o, &initrd) || make_records(&o)) {
 		if (initrd)
 			tempfile_remove(initrd);
+		model_release(&o.md);
 		return KB_TROUBLE;
 	}
 	result_init(&res);
 	console_init(&c, &res);
-	note("booting %s (clock %s, %d runs%s)", o.kernel, o.clock, o.runs,
-	     o.quick ? ", quick" : "");
+	note("booting %s (clock %s, %d runs%s%s%s)", o.kernel, o.clock, o.runs,
+	     o.quick ? ", quick" : "", o.model ? ", cost model " : "",
+	     o.model ? o.md.profile.name : "");
 	t0 = now();
 	status = boot(&o, initrd, &c, &timed_out);
 	tempfile_remove(initrd);
@@ -428,12 +475,17 @@ int cmd_run(int argc, char **argv)
 		ret = judge(&o, &c, status, timed_out);
 		if (ret == KB_OK && o.gcov_out)
 			ret = write_profiles(&o, &c);
+		if (ret == KB_OK && o.model)
+			ret = add_model(&o, &c, &res);
 		if (ret == KB_OK && write_result(&o, &res))
 			ret = KB_TROUBLE;
 		if (ret == KB_OK)
 			note("%zu benchmarks in %.0f s%s%s", res.nr, now() - t0,
 			     o.output ? ", results in " : "", o.output ? o.output : "");
 	}
+	if (o.records)
+		tempfile_remove(o.records);
+	model_release(&o.md);
 	console_release(&c);
 	result_release(&res);
 	return ret;

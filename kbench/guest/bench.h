@@ -31,6 +31,18 @@ extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_mem[];
 
 /* Microseconds on CLOCK_MONOTONIC (the instruction clock under icount). */
 double kb_now_us(void);
+/*
+ * The edges of a sample's timed region: the time, and while
+ * kb_sample_marking is set (the samples, not the warm-up) the cost
+ * model's markers (model/marker.h).  ops: what the sample divides by (its
+ * operations, or its MB for a bandwidth), kept in kb_sample_ops for the
+ * model's per-operation figures.
+ */
+double kb_sample_begin(void);
+double kb_sample_end(double ops);
+extern int kb_sample_marking;
+extern double kb_sample_ops;
+
 /* Record why the running benchmark failed; always returns -1. */
 int kb_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* kb_fail() with ": strerror(errno)" appended. */

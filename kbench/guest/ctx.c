@@ -97,14 +97,14 @@ static int ring(const struct bench *b, long rounds, double *out)
 	ret = start_ring(fds, pids, procs, words);
 	if (ret)
 		goto stop;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long r = 0; r < rounds && !ret; r++) {
 		if (kb_write_full(fds[1 % procs][1], &token, 1) ||
 		    kb_read_full(fds[0][0], &token, 1))
 			ret = kb_fail_errno("passing the token");
 		touch(mem, words);
 	}
-	*out = (kb_now_us() - t0) / ((double)rounds * procs);
+	*out = (kb_sample_end((double)rounds * procs) - t0) / ((double)rounds * procs);
 stop:
 	/* EOF ends every member; one that failed is killed instead. */
 	close_pipes(fds, 0, procs);

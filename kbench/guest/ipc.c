@@ -212,11 +212,11 @@ static int latency(const struct bench *b, long n, double *out)
 		chan_close(&c);
 		return -1;
 	}
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n && !ret; i++)
 		if (kb_write_full(c.pwr, &byte, 1) || kb_read_full(c.prd, &byte, 1))
 			ret = kb_fail_errno("round trip");
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	chan_close(&c);
 	if (ret) {
 		kb_kill(pid);
@@ -252,7 +252,7 @@ static int bandwidth(const struct bench *b, long n, double *out)
 	long total = n * (long)BW_CHUNK;
 	char *buf = malloc(BW_CHUNK);
 	struct chan c;
-	double t0;
+	double t0, mb;
 	char byte;
 	pid_t pid;
 	int ret = 0;
@@ -271,13 +271,14 @@ static int bandwidth(const struct bench *b, long n, double *out)
 		chan_close(&c);
 		return -1;
 	}
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n && !ret; i++)
 		if (kb_write_full(c.pwr, buf, BW_CHUNK))
 			ret = kb_fail_errno("write");
 	if (!ret && kb_read_full(c.prd, &byte, 1))
 		ret = kb_fail_errno("reading the reader's acknowledgement");
-	*out = total / (double)(1 << 20) / ((kb_now_us() - t0) / 1e6);
+	mb = total / (double)(1 << 20);
+	*out = mb / ((kb_sample_end(mb) - t0) / 1e6);
 	free(buf);
 	chan_close(&c);
 	if (ret) {
@@ -308,7 +309,7 @@ static int tcp_connect(const struct bench *b, long n, double *out)
 	l = tcp_listen(&addr, 16);
 	if (l < 0)
 		return -1;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n && !ret; i++) {
 		int s = socket(AF_INET, SOCK_STREAM, 0), a = -1;
 
@@ -323,7 +324,7 @@ static int tcp_connect(const struct bench *b, long n, double *out)
 		if (a >= 0)
 			close(a);
 	}
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	close(l);
 	return ret;
 }

@@ -10,6 +10,7 @@
  */
 #include "bench.h"
 #include "protocol.h"
+#include "model/marker.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -212,16 +213,19 @@ static void print_version(void)
 static void run_bench(const struct bench *b, const struct opts *o)
 {
 	long iters = !o->quick ? b->iters : b->quick ? b->quick : (b->iters + 9) / 10;
-	char line[4096];
-	size_t len;
+	char line[4096], ops[4096];
+	size_t len, olen;
 	double v;
 
 	len = (size_t)snprintf(line, sizeof(line), "%s %s %s %s ", KB_TAG_ROW,
 			       b->name, b->unit, b->group);
+	olen = (size_t)snprintf(ops, sizeof(ops), "%s %s ", KB_TAG_OPS, b->name);
+	kb_mark_row();
 	/* A short untimed run first: caches, the page cache, lazy binding. */
 	alarm(SAMPLE_LIMIT);
 	if (b->run(b, (iters + 9) / 10, &v))
 		goto fail;
+	kb_sample_marking = 1;
 	for (int r = 0; r < o->runs; r++) {
 		alarm(SAMPLE_LIMIT);
 		if (b->run(b, iters, &v))
@@ -229,8 +233,13 @@ static void run_bench(const struct bench *b, const struct opts *o)
 		if (len < sizeof(line) - 32)
 			len += (size_t)snprintf(line + len, sizeof(line) - len, "%s%.6g",
 						r ? "," : "", v);
+		if (olen < sizeof(ops) - 32)
+			olen += (size_t)snprintf(ops + olen, sizeof(ops) - olen, "%s%.17g",
+						 r ? "," : "", kb_sample_ops);
 	}
+	kb_sample_marking = 0;
 	alarm(0);
+	kb_line("%s", ops);
 	kb_line("%s", line);
 	_exit(0);
 fail:

@@ -41,11 +41,11 @@ static int mem_read(const struct bench *b, long n, double *out)
 {
 	long bytes = b->arg1 * MB, words = bytes / 8;
 	uint64_t *p = buffer(bytes), s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-	double t0;
+	double t0, mb;
 
 	if (!p)
 		return -1;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long r = 0; r < n; r++) {
 		for (long i = 0; i < words; i += 4) {
 			s0 += p[i];
@@ -54,7 +54,8 @@ static int mem_read(const struct bench *b, long n, double *out)
 			s3 += p[i + 3];
 		}
 	}
-	*out = (double)n * bytes / MB / ((kb_now_us() - t0) / 1e6);
+	mb = (double)n * bytes / MB;
+	*out = mb / ((kb_sample_end(mb) - t0) / 1e6);
 	mem_sink = s0 + s1 + s2 + s3;
 	return 0;
 }
@@ -63,11 +64,11 @@ static int mem_write(const struct bench *b, long n, double *out)
 {
 	long bytes = b->arg1 * MB, words = bytes / 8;
 	volatile uint64_t *p = buffer(bytes);
-	double t0;
+	double t0, mb;
 
 	if (!p)
 		return -1;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long r = 0; r < n; r++) {
 		/* Through a volatile pointer: stores, not a call to memset. */
 		for (long i = 0; i < words; i += 4) {
@@ -77,7 +78,8 @@ static int mem_write(const struct bench *b, long n, double *out)
 			p[i + 3] = (uint64_t)r;
 		}
 	}
-	*out = (double)n * bytes / MB / ((kb_now_us() - t0) / 1e6);
+	mb = (double)n * bytes / MB;
+	*out = mb / ((kb_sample_end(mb) - t0) / 1e6);
 	return 0;
 }
 
@@ -110,7 +112,7 @@ static int mem_latency(const struct bench *b, long n, double *out)
 		p[i] = (uint64_t)(uintptr_t)&p[p[i]];
 walk:
 	cur = (uintptr_t)p;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i += 8) {
 		cur = *(uintptr_t *)cur;
 		cur = *(uintptr_t *)cur;
@@ -121,7 +123,7 @@ walk:
 		cur = *(uintptr_t *)cur;
 		cur = *(uintptr_t *)cur;
 	}
-	*out = (kb_now_us() - t0) * 1e3 / n;
+	*out = (kb_sample_end(n) - t0) * 1e3 / n;
 	mem_sink = cur;
 	return 0;
 }

@@ -21,13 +21,13 @@ static char *const empty_env[] = { NULL };
 
 static int null_call(const struct bench *b, long n, double *out)
 {
-	double t0 = kb_now_us();
+	double t0 = kb_sample_begin();
 
 	(void)b;
 	/* getppid: glibc never caches it, so every call enters the kernel. */
 	for (long i = 0; i < n; i++)
 		syscall(SYS_getppid);
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }
 
@@ -45,14 +45,14 @@ static int null_io(const struct bench *b, long n, double *out)
 		ret = kb_fail_errno("open /dev/zero or /dev/null");
 		goto out;
 	}
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i++) {
 		if (read(z, &c, 1) != 1 || write(nul, &c, 1) != 1) {
 			ret = kb_fail_errno("read/write");
 			goto out;
 		}
 	}
-	*out = (kb_now_us() - t0) / (2.0 * n);
+	*out = (kb_sample_end(2.0 * n) - t0) / (2.0 * n);
 out:
 	if (z >= 0)
 		close(z);
@@ -79,11 +79,11 @@ static int stat_file(const struct bench *b, long n, double *out)
 	(void)b;
 	if (make_stat_file())
 		return -1;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i++)
 		if (stat(STAT_FILE, &st))
 			return kb_fail_errno("stat");
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }
 
@@ -94,7 +94,7 @@ static int open_close(const struct bench *b, long n, double *out)
 	(void)b;
 	if (make_stat_file())
 		return -1;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i++) {
 		int fd = open(STAT_FILE, O_RDONLY);
 
@@ -102,7 +102,7 @@ static int open_close(const struct bench *b, long n, double *out)
 			return kb_fail_errno("open");
 		close(fd);
 	}
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }
 
@@ -122,11 +122,11 @@ static int sig_install(const struct bench *b, long n, double *out)
 	(void)b;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i++)
 		if (sigaction(SIGUSR1, &sa, NULL))
 			return kb_fail_errno("sigaction");
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }
 
@@ -143,10 +143,10 @@ static int sig_handle(const struct bench *b, long n, double *out)
 	if (sigaction(SIGUSR1, &sa, NULL))
 		return kb_fail_errno("sigaction");
 	caught = 0;
-	t0 = kb_now_us();
+	t0 = kb_sample_begin();
 	for (long i = 0; i < n; i++)
 		kill(self, SIGUSR1);
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	if (caught != n)
 		return kb_fail("%ld signals sent, %ld handled", n, (long)caught);
 	return 0;
@@ -169,12 +169,12 @@ static int fork_run(char *const argv[])
 
 static int fork_loop(long n, char *const argv[], double *out)
 {
-	double t0 = kb_now_us();
+	double t0 = kb_sample_begin();
 
 	for (long i = 0; i < n; i++)
 		if (fork_run(argv))
 			return -1;
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Timing, failure messages and console lines shared by the benchmarks. */
 #include "bench.h"
+#include "model/marker.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -19,6 +20,26 @@ double kb_now_us(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+}
+
+int kb_sample_marking;
+double kb_sample_ops;
+
+double kb_sample_begin(void)
+{
+	if (kb_sample_marking)
+		kb_mark_start();
+	return kb_now_us();
+}
+
+double kb_sample_end(double ops)
+{
+	double t = kb_now_us();
+
+	if (kb_sample_marking)
+		kb_mark_end();
+	kb_sample_ops = ops;
+	return t;
 }
 
 int kb_fail(const char *fmt, ...)

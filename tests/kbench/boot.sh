@@ -18,6 +18,11 @@
 # identity     two kernels with the same code, built with another host,
 #              user, time and build number (KBENCH_KERNEL_TWIN: the
 #              gcc kernel relinked so), agree within 1 % on every row
+# model        --model=cycles (the cost model, kbench/model/): two boots give
+#              identical cycles and events; every row's modelled
+#              instructions per operation are its icount figure; cycles
+#              follow from the events and the profile; the memory controls
+#              miss where the profile's caches say they must
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -185,6 +190,67 @@ case_identity() {
 		within 1 "$p" || { echo "row $r: the twin differs by $p %" >&2; bad=1; }
 	done
 	[ $bad = 0 ] || fail "kernels with the same code differ by more than 1 %"
+}
+
+case_model() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	[ -n "${KBENCH_MODEL_PROFILE:-}" ] || { echo "SKIP: kbench built without the cost model"; exit $SKIP; }
+	run one --model=cycles "$KBENCH_KERNEL_GCC"
+	run two --model=cycles "$KBENCH_KERNEL_GCC"
+	python3 - one.json two.json "$KBENCH_MODEL_PROFILE" <<'PY' || fail "the cost model's figures (above)"
+import json, re, sys
+one, two = (json.load(open(f)) for f in sys.argv[1:3])
+prof = {}
+for line in open(sys.argv[3]):
+    line = line.split('#')[0].strip()
+    if '=' in line:
+        k, v = (x.strip() for x in line.split('=', 1))
+        prof[k] = v
+num = lambda k: float(prof[k])
+bad = []
+assert one["model"] == prof["name"], (one["model"], prof["name"])
+assert len(one["benchmarks"]) >= 30, "fewer than 30 rows"
+for a, b in zip(one["benchmarks"], two["benchmarks"]):
+    n, e = a["name"], a["events"]
+    if a["model_samples"] != b["model_samples"]:
+        bad.append(f"{n}: two boots differ: {a['cycles']} and {b['cycles']} cycles")
+    # The plugin counts what icount's clock counts: one ns per instruction.
+    t = {"us": a["median"] * 1000, "ns": a["median"], "MB/s": 1e9 / a["median"]}[a["unit"]]
+    if abs(e["instructions"] / t - 1) > 0.01:
+        bad.append(f"{n}: {e['instructions']:.6g} instructions per op, icount says {t:.6g}")
+    # Each sample's cycles are the profile's sum of its events.
+    ms = a["model_samples"]
+    for i, cyc in enumerate(ms["cycles"]):
+        x = {k: v[i] for k, v in ms.items()}
+        c = (x["instructions"] * num("cpi")
+             + (x["l1i_misses"] + x["l1d_misses"]) * num("l2_latency")
+             + x["l2_misses"] * (num("llc_latency") - num("l2_latency"))
+             + x["llc_misses"] * (num("memory_latency") - num("llc_latency"))
+             + x["branch_misses"] * num("branch_penalty"))
+        if abs(c / cyc - 1) > 0.001:
+            bad.append(f"{n}: sample {i + 1}: {cyc:.6g} cycles, the events make {c:.6g}")
+size = lambda k: int(prof[k].split()[0][:-1]) << (10 if prof[k].split()[0][-1] == "K" else 20)
+line = int(prof["l1d"].split()[2])
+rows = {a["name"]: a["events"] for a in one["benchmarks"]}
+# mem_read_bw streams 8 MB: every line of it misses L1d, and L2 when 8 MB
+# is more than L2 holds; the LLC holds it.
+r = rows["mem_read_bw"]
+lines = (1 << 20) / line
+if abs(r["l1d_misses"] / lines - 1) > 0.05:
+    bad.append(f"mem_read_bw: {r['l1d_misses']:.6g} L1d misses per MB, not {lines:.6g}")
+if size("l2") < 8 << 20 and abs(r["l2_misses"] / lines - 1) > 0.05:
+    bad.append(f"mem_read_bw: {r['l2_misses']:.6g} L2 misses per MB, not {lines:.6g}")
+if size("llc") > 8 << 20 and r["llc_misses"] > 0.01 * lines:
+    bad.append(f"mem_read_bw: {r['llc_misses']:.6g} LLC misses per MB in an LLC that holds it")
+# null_call: a system call's code and data stay in L1.
+if rows["null_call"]["l1i_misses"] + rows["null_call"]["l1d_misses"] > 0.1:
+    bad.append(f"null_call misses L1: {rows['null_call']}")
+for m in bad:
+    print(m)
+sys.exit(1 if bad else 0)
+PY
+	"$KBENCH" compare one.json two.json >/dev/null || fail "compare cannot read model results"
+	pass "model: identical twice, instructions as icount's, cycles from the events"
 }
 
 case_$1

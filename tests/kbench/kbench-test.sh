@@ -381,6 +381,15 @@ kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
 EOT
 	diff -u want.txt out.txt >&2 || fail "backends --dry-run commands differ"
 	[ -e kb ] && fail "--dry-run created the output directory"
+	if [ -n "${KBENCH_MODEL_DIR:-}" ]; then
+		# Under the cost model: every run with it, the comparison in cycles.
+		expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --quick \
+			--out=kb --model=cycles=arm64 --dry-run
+		[ "$(grep -c '^kbench run .* --model=cycles=arm64 ' out.txt)" = 2 ] ||
+			fail "backends --model: not every run under the model: $(grep '^kbench run' out.txt)"
+		grep -q "^kbench compare --metric=cycles $W/kb/gcc.json $W/kb/clang-16.json\$" out.txt ||
+			fail "backends --model: no compare --metric=cycles: $(grep '^kbench compare' out.txt)"
+	fi
 	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
 	has err.txt "two backends or more"
 	expect 2 "$KBENCH" backends --cc=gcc --cc=clang
@@ -549,6 +558,92 @@ assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
 	return 0
 }
 
+# pgo --model=cycles with the same stand-ins, and a QEMU that writes the
+# cost model's records too: the gains, the table and summary.json are of
+# cycles (profile-guided: 10 % fewer on the trained rows, 10 % more on the
+# held-out ones), not of the rows' own figures; the training runs without
+# the model.
+case_pgo_model() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	mkdir bin
+	cat >bin/make <<'EOT'
+#!/bin/sh
+for a; do case $a in O=*) o=${a#O=};; esac; t=$a; done
+case $t in
+tinyconfig) mkdir -p "$o" && : >"$o/.config";;
+bzImage) mkdir -p "$o/arch/x86/boot" && { head -c 514 /dev/zero; printf HdrS; } >"$o/arch/x86/boot/bzImage"
+	[ -z "${CCD_PROFILE_REPORT:-}" ] || echo "used kernel/fork.o" >>"$CCD_PROFILE_REPORT";;
+esac
+EOT
+	python3 - "$FIXTURES/gains" <<'PY' || fail "cannot write the transcripts"
+import json, sys
+head = ["KBENCH-BEGIN v=1 runs=3", "KBENCH-KERNEL Linux version 6.1.0 (kbench@ccd-suite) "
+        "(gcc (Debian 12.2.0-14) 12.2.0, GNU ld 2.40) #1"]
+trained = {"null_call", "stat", "sig_install", "fork_exit", "fork_sh", "unix_lat", "tcp_connect",
+           "unix_bw", "ctx_2p_0k", "ctx_16p_8k", "file_delete_0k", "file_delete_10k",
+           "prot_fault", "page_fault_anon"}
+events = ["instructions", "loads", "stores", "l1i_misses", "l1d_misses", "l2_misses",
+          "llc_misses", "branches", "branch_misses"]
+for name in "plain", "pgo":
+    rows = json.load(open(f"{sys.argv[1]}/{name}.json"))["benchmarks"]
+    lines, recs = list(head), ["model profile=stand-in"]
+    for r in rows:
+        lines.append("KBENCH-OPS %s 2,2,2" % r["name"])
+        lines.append("KBENCH-ROW %s %s %s %s" % (r["name"], r["unit"], r["group"],
+                     ",".join(map(str, r["samples"]))))
+        c = 2000 if name == "plain" else 1800 if r["name"] in trained else 2200
+        recs.append("row")
+        recs += ["sample cycles=%d " % c + " ".join("%s=10" % e for e in events)] * 3
+    open(f"{name}.txt", "w").write("\n".join(lines + ["KBENCH-END ok rows=%d" % len(rows), ""]))
+    open(f"{name}.rec", "w").write("\n".join(recs + [""]))
+open("instr.txt", "w").write("\n".join(head + ["KBENCH-OPS null_call 1,1,1", "KBENCH-ROW null_call us proc 1,1,1",
+    "KBENCH-GCOV files=0", "KBENCH-END ok rows=1", ""]))
+PY
+	cat >qemu <<EOT
+#!/bin/sh
+out=
+while [ \$# -gt 0 ]; do
+	case \$1 in -kernel) k=\$2;; -plugin) out=\${2##*,out=};; esac
+	shift
+done
+case \$k in
+*/instr/*) [ -z "\$out" ] || echo "the training ran under the model" >$W/trained-with-model
+	cat $W/instr.txt;;
+*/plain/*) cp $W/plain.rec "\$out"; cat $W/plain.txt;;
+*/pgo/*) cp $W/pgo.rec "\$out"; cat $W/pgo.txt;;
+esac
+EOT
+	chmod +x bin/make qemu
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" --model=cycles
+	[ -e trained-with-model ] && fail "the training ran under the model"
+	has out.txt "cycles per operation, modelled (cost model: stand-in)"
+	has out.txt "trained on  4 rows: mean +11.1 %, significant 4 faster / 0 slower"
+	has out.txt "held out    4 rows: mean -9.1 %, significant 0 faster / 4 slower"
+	python3 - pg/summary.json <<'PY' || fail "summary.json is not of cycles"
+import json, sys
+s = json.load(open(sys.argv[1]))
+assert s["metric"] == "cycles", s
+t, h = s["trained"], s["held_out"]
+assert (t["rows"], t["faster"], t["slower"]) == (4, 4, 0) and abs(t["mean_pct"] - 100 / 9) < 1e-3, t
+assert (h["rows"], h["faster"], h["slower"]) == (4, 0, 4) and abs(h["mean_pct"] + 100 / 11) < 1e-3, h
+PY
+	python3 -c 'import json; d = json.load(open("pg/plain.json")); b = d["benchmarks"][0]
+assert d["model"] == "stand-in" and b["cycles"] == 1000 and b["events"]["instructions"] == 5, b' ||
+		fail "plain.json: the model's figures per operation (2000 cycles over 2 ops)"
+	# Without --model: the rows' own figures, "metric": "time".
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu"
+	python3 -c 'import json; assert json.load(open("pg/summary.json"))["metric"] == "time"' ||
+		fail "summary.json without --model: metric is not time"
+	# --model with KVM's clock, or without the plugin: before any build.
+	expect 2 "$KBENCH" pgo --source=/src/linux --out=pk --model=cycles --clock=kvm
+	has err.txt "--model needs --clock=icount"
+	KBENCH_MODEL_PLUGIN=$W/none.so expect 3 "$KBENCH" backends --source=/src/linux --cc=gcc \
+		--cc=clang --out=pk --model=cycles
+	has err.txt "the cost model's plugin $W/none.so is missing"
+	[ -e pk ] && fail "a build started"
+	return 0
+}
+
 # The profile files of kbench_gcov=1 as a guest sends them (protocol.h),
 # replayed by a stand-in for QEMU: whole files land laid out for ccd, a
 # damaged one and one from outside the build tree are dropped and said.
@@ -619,6 +714,177 @@ PY
 	bzimage lone-bzImage
 	expect 3 "$KBENCH" run --qemu="$W/fakeqemu" --gcov-out=prof -o r.json lone-bzImage
 	has err.txt "no build tree to take profile paths from (--gcov-objtree)"
+	return 0
+}
+
+# The cost model: its options and what a profile may not say.
+case_model_usage() {
+	bzimage bz
+	expect 2 "$KBENCH" run --model=frob bz
+	has err.txt "--model is cycles or cycles=PROFILE, not 'frob'"
+	expect 2 "$KBENCH" run --model=cycles --clock=kvm bz
+	has err.txt "--model needs --clock=icount"
+	expect 2 "$KBENCH" calibrate --frob
+	# Without the plugin: what to install, before QEMU starts.
+	mkdir tmp
+	KBENCH_MODEL_PLUGIN=$W/none.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+		--qemu="$W/no-qemu" -o r.json bz
+	has err.txt "the cost model's plugin $W/none.so is missing"
+	has err.txt "scripts/install-deps"
+	[ -e r.json ] && fail "a result file was left"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	# A plugin QEMU cannot load is kbench's trouble, not the kernel's.
+	if [ -n "${KBENCH_MODEL_DIR:-}" ] && command -v qemu-system-x86_64 >/dev/null; then
+		echo "not a plugin" >bad.so
+		KBENCH_MODEL_PLUGIN=$W/bad.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+			-o r.json bz
+		has err.txt "QEMU could not load the cost model's plugin $W/bad.so"
+		[ -e r.json ] && fail "a result file was left"
+		[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	fi
+	return 0
+}
+
+# model_result FILE INSTR CYCLES L1I: a result under the cost model, two
+# rows (null_call, pipe_bw), three samples each of the row's time =
+# INSTR instructions per op (icount) and CYCLES cycles, L1I L1i misses.
+model_result() {
+	python3 - "$@" <<'PY'
+import json, sys
+path, ins, cyc, l1i = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+metrics = ["cycles", "instructions", "loads", "stores", "l1i_misses", "l1d_misses",
+           "l2_misses", "llc_misses", "branches", "branch_misses"]
+def row(name, unit, group, t, k):
+    ms = {m: [k * 1.0] * 3 for m in metrics}
+    ms["cycles"] = [k * cyc * f for f in (0.99, 1.0, 1.01)]
+    ms["instructions"] = [k * ins] * 3
+    ms["l1i_misses"] = [k * l1i] * 3
+    return {"name": name, "unit": unit, "group": group, "samples": [t * f for f in (0.99, 1.0, 1.01)],
+            "median": t, "cycles": k * cyc, "events": {m: ms[m][1] for m in metrics[1:]},
+            "model_samples": ms}
+json.dump({"clock": "icount", "kernel": path, "compiler": "gcc", "version": "v", "append": "",
+           "model": "x86-64 (AMD Zen 4)", "runs": 3, "quick": True,
+           "benchmarks": [row("null_call", "us", "proc", ins / 1000, 1),
+                          row("pipe_bw", "MB/s", "ipc-bw", 1e9 / (1000 * ins), 1000)]},
+          open(path, "w"))
+PY
+}
+
+# compare --metric: the modelled figures instead of the rows' own.
+case_compare_metric() {
+	# b runs fewer instructions than a but misses L1i more: faster in
+	# instructions, slower in cycles (the trade the model is there to see).
+	model_result a.json 200 100 0
+	model_result b.json 160 125 2
+	expect 0 "$KBENCH" compare a.json b.json
+	row null_call | grep -q '+25.0%\*' || fail "null_call by time: expected +25.0%*"
+	expect 0 "$KBENCH" compare --metric=cycles --json=c.json -o c.svg a.json b.json
+	has out.txt "cycles per operation, modelled (cost model: x86-64 (AMD Zen 4))"
+	has out.txt "noise table: none"
+	row null_call | grep -qE '^null_call +cyc +100 +125 .* -20\.0%\*$' || fail "null_call in cycles: expected -20.0%*"
+	row pipe_bw | grep -q -- '-20.0%\*' || fail "pipe_bw in cycles per MB: expected -20.0%*"
+	python3 -c 'import json; d = json.load(open("c.json")); assert d["metric"] == "cycles", d["metric"]; assert d["rows"][0]["unit"] == "cyc"' ||
+		fail "compare --json: no metric cycles"
+	grep -q "cycles per operation, modelled" c.svg || fail "the chart does not say its metric"
+	expect 0 "$KBENCH" compare --metric=instructions a.json b.json
+	row null_call | grep -q '+25.0%' || fail "null_call in instructions: expected +25.0%"
+	expect 0 "$KBENCH" compare --metric=l1i_misses a.json b.json
+	row null_call | grep -qE '^null_call +/op +0 +2 ' || fail "null_call's L1i misses: expected 0 and 2"
+	expect 0 "$KBENCH" compare --json=t.json a.json b.json
+	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
+	# What cannot be: no model in a file, a metric that is none, a damaged model.
+	expect 3 "$KBENCH" compare --metric=cycles a.json "$FIXTURES/b.json"
+	has err.txt "$FIXTURES/b.json: benchmark null_call has no cost model figures"
+	expect 2 "$KBENCH" compare --metric=watts a.json b.json
+	has err.txt "--metric is cycles, instructions or an event"
+	sed 's/"l2_misses": \[1.0, 1.0, 1.0\]/"l2_misses": [1.0, -1]/' b.json >d.json
+	expect 3 "$KBENCH" compare --metric=cycles a.json d.json
+	has err.txt "d.json: benchmark null_call: \"model_samples\" lacks l2_misses (3 numbers)"
+	return 0
+}
+
+# profile_error TEXT MESSAGE: a profile with TEXT is refused, naming file and line.
+profile_error() {
+	printf '%s\n' "$1" >bad.profile
+	expect 3 "$KBENCH" run --model=cycles="$W/bad.profile" --qemu="$W/no-qemu" bz
+	has err.txt "$2"
+}
+
+case_model_profile() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	local good=$KBENCH_MODEL_DIR/x86-64.profile end
+	ln() { grep -n "^$1 =" "$good" | cut -d: -f1; }
+	end=$(($(wc -l <"$good") + 1))
+	bzimage bz
+	# Both profiles load (a QEMU that is not there is the first trouble).
+	for p in x86-64 arm64; do
+		expect 3 "$KBENCH" run --model=cycles="$p" --qemu="$W/no-qemu" bz
+		has err.txt "cannot run '$W/no-qemu'"
+	done
+	profile_error "$(sed 's/^l2 = .*/l2 = 1M 7 64/' "$good")" \
+		"bad.profile:$(ln l2): l2: SIZE / (WAYS x LINE) must be a power of two"
+	profile_error "$(sed 's/^cpi = .*/cpi = fast/' "$good")" \
+		"bad.profile:$(ln cpi): cpi takes a number of cycles"
+	profile_error "$(cat "$good"; echo 'l3 = 1M 8 64')" "bad.profile:$end: unknown key 'l3'"
+	profile_error "$(cat "$good"; echo 'cpi = 1')" "bad.profile:$end: 'cpi' given twice (first on line $(ln cpi))"
+	profile_error "$(grep -v '^llc_latency' "$good")" "bad.profile: no 'llc_latency' line"
+	profile_error "$(sed 's/^memory_latency = .*/memory_latency = 20/' "$good")" \
+		"bad.profile: the latencies must grow outwards"
+	profile_error "$(sed 's/^l1i = .*/l1i = 32K 8 60/' "$good")" \
+		"bad.profile:$(ln l1i): l1i: the line size must be a power of two"
+	profile_error "just words" "bad.profile:1: expected 'key = value'"
+	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
+	has err.txt "none.profile: cannot read the profile"
+	return 0
+}
+
+# cpl SIZE: the cycles per load of the chase over SIZE bytes in cal.json.
+cpl() {
+	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))}[int(sys.argv[1])])' "$1"
+}
+# steps PROFILE: each cache level of PROFILE is a step in cal.json: the
+# chase over the level's size costs less than over twice it.
+steps() {
+	local key size lo hi
+	for key in l1d l2 llc; do
+		size=$(sed -n "s/^$key = \([0-9]*\)\([KM]\).*/\1 \2/p" "$1" |
+			awk '{ print $1 * ($2 == "K" ? 1024 : 1048576) }')
+		lo=$(cpl "$size") hi=$(cpl $((size * 2)))
+		awk -v lo="$lo" -v hi="$hi" 'BEGIN { exit !(hi > lo + 1) }' ||
+			bad "$1: no step at $key ($size bytes): $lo then $hi cycles per load"
+	done
+}
+
+case_calibrate() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	expect 0 "$KBENCH" calibrate --json
+	mv out.txt cal.json
+	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d), sorted(d[0]))')" = \
+		"15 ['bytes', 'cycles_per_load']" ] || fail "not 15 {bytes, cycles_per_load}: $(cat cal.json)"
+	steps "$KBENCH_MODEL_DIR/x86-64.profile"
+	# Never cheaper with a larger working set (the first chase pays for its
+	# marker's code too: a fraction of a per cent).
+	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
+		bad "cycles per load fall somewhere: $(cat cal.json)"
+	# The machine is the profile: an 8 KiB L1d moves the first step (the
+	# table's figures, as cal.json).
+	sed 's/^l1d = .*/l1d = 8K 8 64/' "$KBENCH_MODEL_DIR/x86-64.profile" >small.profile
+	expect 0 "$KBENCH" calibrate --model=cycles="$W/small.profile"
+	has out.txt "cost model: x86-64 (AMD Zen 4)"
+	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "[",
+		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]" }' out.txt >cal.json
+	steps small.profile
+	[ "$(cpl 8192)" = 2.0 ] && [ "$(cpl 16384)" = 16.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
+	# The random branch mispredicts about half the time, the regular one never.
+	grep -Eq '^random .* (4[5-9]|5[0-5])\.[0-9]%$' out.txt || fail "random branch: $(cat out.txt)"
+	grep -Eq '^regular .* 0\.[0-9]%$' out.txt || fail "regular branch: $(cat out.txt)"
+	if [ -x "$KBENCH_MODEL_DIR/kbench-probe-aarch64" ] && command -v qemu-aarch64 >/dev/null; then
+		expect 0 "$KBENCH" calibrate --json --arch=arm64
+		mv out.txt cal.json
+		steps "$KBENCH_MODEL_DIR/arm64.profile"
+		pass "arm64"
+	fi
 	return 0
 }
 

@@ -5,7 +5,7 @@
 # 'backends', the ccd-built clang kernel of x86_64-clang-ias (clang's own
 # kernel; in CI's rotation).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
-# faults, workload), or arm64: determinism on the ccd-built kernel of the
+# faults, workload, model), or arm64: determinism on the ccd-built kernel of the
 # arm64 build (extended), its machine read from the Image.
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"

@@ -1,0 +1,22 @@
+# kbench's arm64 machine: Arm Neoverse N1 (AWS Graviton2, Ampere Altra).
+# Sources:
+#   [TRM]  Arm, "Arm Neoverse N1 Core Technical Reference Manual",
+#          100616, r4p1
+#   [SOG]  Arm, "Arm Neoverse N1 Software Optimization Guide" (2019)
+#   [AT]   AnandTech, "Amazon's Arm-based Graviton2 Against AMD and
+#          Intel" (2020): measured latencies of Graviton2 at 2.5 GHz
+name = arm64 (Arm Neoverse N1)
+# The model's own choice, no vendor figure: a 4-wide core on kernel code.
+cpi = 0.6
+l1i = 64K 4 64             # [TRM] 64 KB, 4-way, 64-byte lines
+l1d = 64K 4 64             # [TRM] 64 KB, 4-way, 64-byte lines
+l2 = 1M 8 64               # [TRM] 256 KB to 1 MB, 8-way; Graviton2 has 1 MB
+llc = 32M 16 64            # [AT] Graviton2's 32 MB system level cache
+l2_latency = 11            # [SOG] L2 load to use, 11 cycles
+llc_latency = 80           # [AT] about 32 ns
+memory_latency = 300       # [AT] about 120 ns
+branch_penalty = 11        # [SOG] 11 cycles
+# The predictor's sizes are the model's (gshare, far simpler than N1's).
+bp_history = 16
+btb_entries = 4096
+ras_depth = 16

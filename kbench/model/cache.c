@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "sim.h"
+
+#include <stdlib.h>
+
+int cache_init(struct cache *c, const struct kb_cache_geom *g)
+{
+	unsigned long sets = g->size / (g->ways * g->line);
+
+	c->ways = g->ways;
+	c->set_mask = sets - 1;
+	c->line_shift = 0;
+	while ((1ul << c->line_shift) < g->line)
+		c->line_shift++;
+	c->clock = 0;
+	c->tags = calloc(sets * g->ways, sizeof(*c->tags));
+	c->stamps = calloc(sets * g->ways, sizeof(*c->stamps));
+	if (!c->tags || !c->stamps) {
+		cache_release(c);
+		return -1;
+	}
+	return 0;
+}
+
+void cache_release(struct cache *c)
+{
+	free(c->tags);
+	free(c->stamps);
+	c->tags = c->stamps = NULL;
+}
+
+int cache_access(struct cache *c, uint64_t addr)
+{
+	uint64_t line = addr >> c->line_shift, tag = line + 1;
+	size_t base = (size_t)(line & c->set_mask) * c->ways, victim = base;
+
+	c->clock++;
+	for (size_t i = base; i < base + c->ways; i++) {
+		if (c->tags[i] == tag) {
+			c->stamps[i] = c->clock;
+			return 1;
+		}
+		if (c->stamps[i] < c->stamps[victim])
+			victim = i;
+	}
+	c->tags[victim] = tag;
+	c->stamps[victim] = c->clock;
+	return 0;
+}
+
+/*
+ * Each event costs what it adds over the level before it: an L1 miss
+ * the L2's latency, an L2 miss the rest up to the LLC's, an LLC miss the
+ * rest up to memory's.  No overlap of misses: a dependent chain's cost,
+ * the upper end of what an out-of-order core pays.
+ */
+double model_cycles(const struct kb_profile *p, const struct counters *c)
+{
+	return (double)c->instructions * p->cpi +
+	       (double)(c->l1i_misses + c->l1d_misses) * p->l2_latency +
+	       (double)c->l2_misses * (p->llc_latency - p->l2_latency) +
+	       (double)c->llc_misses * (p->memory_latency - p->llc_latency) +
+	       (double)c->branch_misses * p->branch_penalty;
+}

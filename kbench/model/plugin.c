@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench's cost model: a QEMU TCG plugin.  Every executed translation
+ * block fetches its instruction lines through L1i, L2 and the LLC and
+ * settles the branch that ended the block before it; every load and store
+ * goes through L1d, L2 and the LLC.  Between a START and an END marker
+ * (marker.h) the counters of the vCPU that ran them make one sample; each
+ * sample is one line of the output file, ROW markers a line of their own:
+ *
+ *   model profile=NAME
+ *   row
+ *   sample cycles=C instructions=N loads=N ... branch_misses=N
+ *
+ * Arguments: profile=FILE (profile.h), out=FILE (the records).
+ */
+#include <qemu-plugin.h>
+
+#include "marker.h"
+#include "profile.h"
+#include "sim.h"
+
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
+
+#define MAX_VCPUS 64
+
+/* What a translation block always does; fetch[] are its instruction lines. */
+struct block {
+	uint64_t pc, last_pc, fallthrough;
+	enum exit_kind kind;
+	unsigned insns, nr_fetch;
+	uint64_t fetch[];
+};
+
+struct vcpu {
+	struct cache l1i, l1d, l2;
+	struct predictor bp;
+	struct counters now, start;
+	const struct block *prev;
+	int in_sample, ready;
+};
+
+static struct kb_profile profile;
+static enum isa isa;
+static struct cache llc;
+static struct vcpu vcpus[MAX_VCPUS];
+static int out_fd = -1;
+static unsigned line_shift;
+
+static struct vcpu *vcpu_of(unsigned int index)
+{
+	return index < MAX_VCPUS && vcpus[index].ready ? &vcpus[index] : NULL;
+}
+
+static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
+{
+	struct vcpu *v = index < MAX_VCPUS ? &vcpus[index] : NULL;
+
+	(void)id;
+	if (!v || v->ready)
+		return;
+	if (cache_init(&v->l1i, &profile.l1i) || cache_init(&v->l1d, &profile.l1d) ||
+	    cache_init(&v->l2, &profile.l2) || predictor_init(&v->bp, &profile)) {
+		fprintf(stderr, "kbench-model: out of memory for vCPU %u's caches\n", index);
+		exit(1);
+	}
+	v->ready = 1;
+}
+
+/* Through L2 and the LLC after an L1 miss. */
+static void beyond_l1(struct vcpu *v, uint64_t addr)
+{
+	if (cache_access(&v->l2, addr))
+		return;
+	v->now.l2_misses++;
+	if (!cache_access(&llc, addr))
+		v->now.llc_misses++;
+}
+
+static void block_exec(unsigned int index, void *udata)
+{
+	const struct block *b = udata;
+	struct vcpu *v = vcpu_of(index);
+
+	if (!v)
+		return;
+	if (v->prev && v->prev->kind != EXIT_OTHER) {
+		v->now.branches++;
+		v->now.branch_misses += (uint64_t)predictor_resolve(&v->bp, v->prev->kind,
+			v->prev->last_pc, v->prev->fallthrough, b->pc);
+	}
+	v->prev = b;
+	v->now.instructions += b->insns;
+	for (unsigned i = 0; i < b->nr_fetch; i++)
+		if (!cache_access(&v->l1i, b->fetch[i])) {
+			v->now.l1i_misses++;
+			beyond_l1(v, b->fetch[i]);
+		}
+}
+
+static void data_access(struct vcpu *v, uint64_t addr)
+{
+	if (cache_access(&v->l1d, addr))
+		return;
+	v->now.l1d_misses++;
+	beyond_l1(v, addr);
+}
+
+static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t vaddr,
+		     void *udata)
+{
+	struct vcpu *v = vcpu_of(index);
+	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
+	uint64_t addr = vaddr, size = 1ull << qemu_plugin_mem_size_shift(info);
+
+	(void)udata;
+	if (!v)
+		return;
+	/* Device registers are not memory; system mode caches physical lines. */
+	if (hw) {
+		if (qemu_plugin_hwaddr_is_io(hw))
+			return;
+		addr = qemu_plugin_hwaddr_phys_addr(hw);
+	}
+	if (qemu_plugin_mem_is_store(info))
+		v->now.stores++;
+	else
+		v->now.loads++;
+	data_access(v, addr);
+	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift))
+		data_access(v, addr + size - 1);
+}
+
+static void write_sample(const struct counters *d)
+{
+	char buf[512];
+	int n = snprintf(buf, sizeof(buf), "sample cycles=%.0f", model_cycles(&profile, d));
+
+#define X(e) n += snprintf(buf + n, sizeof(buf) - (size_t)n, " " #e "=%" PRIu64, d->e);
+	KB_EVENTS(X)
+#undef X
+	buf[n++] = '\n';
+	/* Unbuffered: QEMU may end by exit() from a device, past any atexit hook. */
+	if (write(out_fd, buf, (size_t)n) != n)
+		fprintf(stderr, "kbench-model: cannot write a sample record\n");
+}
+
+static void marker_exec(unsigned int index, void *udata)
+{
+	struct vcpu *v = vcpu_of(index);
+	struct counters d;
+
+	if (!v)
+		return;
+	switch ((int)(uintptr_t)udata) {
+	case KB_MARK_START:
+		v->start = v->now;
+		v->in_sample = 1;
+		break;
+	case KB_MARK_END:
+		if (!v->in_sample)
+			break;
+		v->in_sample = 0;
+#define X(e) d.e = v->now.e - v->start.e;
+		KB_EVENTS(X)
+#undef X
+		write_sample(&d);
+		break;
+	case KB_MARK_ROW:
+		if (write(out_fd, "row\n", 4) != 4)
+			fprintf(stderr, "kbench-model: cannot write a row record\n");
+		break;
+	}
+}
+
+/* Where an instruction's bytes are cached: its host address, stable across address spaces. */
+static uint64_t fetch_addr(const struct qemu_plugin_insn *insn)
+{
+	void *h = qemu_plugin_insn_haddr(insn);
+
+	return h ? (uint64_t)(uintptr_t)h : qemu_plugin_insn_vaddr(insn);
+}
+
+static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	size_t n = qemu_plugin_tb_n_insns(tb), max_fetch = 2 * n, nr = 0;
+	struct block *b = malloc(sizeof(*b) + max_fetch * sizeof(uint64_t));
+
+	(void)id;
+	if (!b || !n) {
+		free(b);
+		return;
+	}
+	b->pc = qemu_plugin_tb_vaddr(tb);
+	b->insns = (unsigned)n;
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		const uint8_t *bytes = qemu_plugin_insn_data(insn);
+		size_t size = qemu_plugin_insn_size(insn);
+		uint64_t first = fetch_addr(insn) >> line_shift;
+		uint64_t last = (fetch_addr(insn) + size - 1) >> line_shift;
+		int m = decode_marker(isa, bytes, size);
+
+		for (uint64_t l = first; l <= last && nr < max_fetch; l++)
+			if (!nr || b->fetch[nr - 1] != l << line_shift)
+				b->fetch[nr++] = l << line_shift;
+		if (m != KB_MARK_NONE)
+			qemu_plugin_register_vcpu_insn_exec_cb(insn, marker_exec,
+				QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)m);
+		qemu_plugin_register_vcpu_mem_cb(insn, mem_exec, QEMU_PLUGIN_CB_NO_REGS,
+						 QEMU_PLUGIN_MEM_RW, NULL);
+		if (i == n - 1) {
+			b->last_pc = qemu_plugin_insn_vaddr(insn);
+			b->fallthrough = b->last_pc + size;
+			b->kind = decode_exit(isa, bytes, size);
+		}
+	}
+	b->nr_fetch = (unsigned)nr;
+	/* Blocks live as long as QEMU: the 7.2 API says nothing of their flush. */
+	qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec, QEMU_PLUGIN_CB_NO_REGS, b);
+}
+
+static int parse_args(int argc, char **argv, const char **profile_path, const char **out)
+{
+	for (int i = 0; i < argc; i++) {
+		if (!strncmp(argv[i], "profile=", 8))
+			*profile_path = argv[i] + 8;
+		else if (!strncmp(argv[i], "out=", 4))
+			*out = argv[i] + 4;
+		else {
+			fprintf(stderr, "kbench-model: unknown argument '%s' "
+				"(profile=FILE, out=FILE)\n", argv[i]);
+			return -1;
+		}
+	}
+	if (!*profile_path || !*out) {
+		fprintf(stderr, "kbench-model: needs profile=FILE and out=FILE\n");
+		return -1;
+	}
+	return 0;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+					   int argc, char **argv)
+{
+	const char *path = NULL, *out = NULL;
+	char err[512], head[128];
+	int n;
+
+	if (parse_args(argc, argv, &path, &out))
+		return -1;
+	if (kb_profile_load(&profile, path, err, sizeof(err))) {
+		fprintf(stderr, "kbench-model: %s\n", err);
+		return -1;
+	}
+	isa = !strcmp(info->target_name, "x86_64") || !strcmp(info->target_name, "i386") ?
+		ISA_X86 : !strcmp(info->target_name, "aarch64") ? ISA_ARM64 : ISA_OTHER;
+	while ((1ul << line_shift) < profile.l1i.line)
+		line_shift++;
+	out_fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+	if (out_fd < 0) {
+		perror(out);
+		return -1;
+	}
+	if (cache_init(&llc, &profile.llc)) {
+		fprintf(stderr, "kbench-model: out of memory for the LLC\n");
+		return -1;
+	}
+	n = snprintf(head, sizeof(head), "model profile=%s\n", profile.name);
+	if (write(out_fd, head, (size_t)n) != n)
+		return -1;
+	if (!info->system_emulation)
+		vcpu_init(id, 0);
+	qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
+	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
+	return 0;
+}

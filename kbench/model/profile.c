@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "profile.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum kind { NAME, REAL, COUNT, CACHE };
+
+struct key {
+	const char *name;
+	enum kind kind;
+	size_t off;
+};
+
+#define K(n, kind) { #n, kind, offsetof(struct kb_profile, n) }
+static const struct key keys[] = {
+	K(name, NAME), K(cpi, REAL),
+	K(l1i, CACHE), K(l1d, CACHE), K(l2, CACHE), K(llc, CACHE),
+	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
+	K(branch_penalty, REAL),
+	K(bp_history, COUNT), K(btb_entries, COUNT), K(ras_depth, COUNT),
+};
+#define NKEYS (sizeof(keys) / sizeof(*keys))
+
+struct parse {
+	const char *path;
+	int line;
+	char *err;
+	size_t errlen;
+};
+
+__attribute__((format(printf, 2, 3)))
+static int fail(const struct parse *ps, const char *fmt, ...)
+{
+	size_t n;
+	va_list ap;
+
+	if (ps->line)
+		n = (size_t)snprintf(ps->err, ps->errlen, "%s:%d: ", ps->path, ps->line);
+	else
+		n = (size_t)snprintf(ps->err, ps->errlen, "%s: ", ps->path);
+	if (n < ps->errlen) {
+		va_start(ap, fmt);
+		vsnprintf(ps->err + n, ps->errlen - n, fmt, ap);
+		va_end(ap);
+	}
+	return -1;
+}
+
+static int is_pow2(unsigned long v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* A whole number with an optional K or M; 0 on a malformed one. */
+static unsigned long number(const char *s, char **end)
+{
+	unsigned long v;
+
+	errno = 0;
+	if (*s < '0' || *s > '9')
+		return 0;
+	v = strtoul(s, end, 10);
+	if (errno || v > (1ul << 40))
+		return 0;
+	if (**end == 'K' || **end == 'M') {
+		v <<= **end == 'K' ? 10 : 20;
+		++*end;
+	}
+	return v;
+}
+
+static int parse_cache(const struct parse *ps, const char *key, const char *v,
+		       struct kb_cache_geom *g)
+{
+	unsigned long f[3];
+	char *end = (char *)v;
+
+	for (int i = 0; i < 3; i++) {
+		while (*end == ' ' || *end == '\t')
+			end++;
+		f[i] = number(end, &end);
+		if (!f[i] || (*end && *end != ' ' && *end != '\t'))
+			return fail(ps, "%s takes SIZE WAYS LINE (e.g. 32K 8 64), not '%s'",
+				    key, v);
+	}
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (*end)
+		return fail(ps, "%s takes SIZE WAYS LINE (e.g. 32K 8 64), not '%s'", key, v);
+	g->size = f[0];
+	g->ways = f[1];
+	g->line = f[2];
+	if (!is_pow2(g->line) || g->line < 8 || g->line > 4096)
+		return fail(ps, "%s: the line size must be a power of two from 8 to 4096, not %lu",
+			    key, g->line);
+	if (g->size % (g->ways * g->line) || !is_pow2(g->size / (g->ways * g->line)))
+		return fail(ps, "%s: SIZE / (WAYS x LINE) must be a power of two (the number of "
+			    "sets), not %lu / (%lu x %lu)", key, g->size, g->ways, g->line);
+	if (g->ways > 64)
+		return fail(ps, "%s: at most 64 ways, not %lu", key, g->ways);
+	return 0;
+}
+
+static int parse_value(const struct parse *ps, const struct key *k, const char *v,
+		       struct kb_profile *p)
+{
+	char *base = (char *)p + k->off, *end;
+
+	switch (k->kind) {
+	case NAME:
+		if (!*v || strlen(v) >= sizeof(p->name))
+			return fail(ps, "name takes 1 to %zu characters", sizeof(p->name) - 1);
+		strcpy(p->name, v);
+		return 0;
+	case REAL: {
+		double d;
+
+		errno = 0;
+		d = strtod(v, &end);
+		if (errno || end == v || *end || !(d >= 0) || d > 1e6)
+			return fail(ps, "%s takes a number of cycles from 0 to 1000000, not '%s'",
+				    k->name, v);
+		*(double *)base = d;
+		return 0;
+	}
+	case COUNT: {
+		unsigned long n = number(v, &end);
+
+		if (!n || *end || n > (1ul << 24))
+			return fail(ps, "%s takes a whole number from 1 to 16777216, not '%s'",
+				    k->name, v);
+		if (k->off == offsetof(struct kb_profile, bp_history) && n > 30)
+			return fail(ps, "bp_history takes 1 to 30 bits, not %lu", n);
+		*(unsigned long *)base = n;
+		return 0;
+	}
+	case CACHE:
+		return parse_cache(ps, k->name, v, (struct kb_cache_geom *)(void *)base);
+	}
+	return 0;
+}
+
+static char *trim(char *s)
+{
+	char *e;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	e = s + strlen(s);
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r'))
+		*--e = '\0';
+	return s;
+}
+
+static int parse_line(struct parse *ps, char *buf, struct kb_profile *p, int *seen)
+{
+	char *s = buf, *eq, *key, *val;
+	size_t i;
+
+	s[strcspn(s, "#")] = '\0';
+	s = trim(s);
+	if (!*s)
+		return 0;
+	eq = strchr(s, '=');
+	if (!eq)
+		return fail(ps, "expected 'key = value', not '%s'", s);
+	*eq = '\0';
+	key = trim(s);
+	val = trim(eq + 1);
+	for (i = 0; i < NKEYS && strcmp(keys[i].name, key); i++)
+		;
+	if (i == NKEYS)
+		return fail(ps, "unknown key '%s'", key);
+	if (seen[i])
+		return fail(ps, "'%s' given twice (first on line %d)", key, seen[i]);
+	seen[i] = ps->line;
+	return parse_value(ps, &keys[i], val, p);
+}
+
+static int check_whole(struct parse *ps, const struct kb_profile *p, const int *seen)
+{
+	ps->line = 0;
+	for (size_t i = 0; i < NKEYS; i++)
+		if (!seen[i])
+			return fail(ps, "no '%s' line (a profile names every key)", keys[i].name);
+	if (p->l1i.line != p->l1d.line || p->l2.line < p->l1d.line || p->llc.line < p->l2.line)
+		return fail(ps, "the line sizes must grow outwards (l1i = l1d <= l2 <= llc)");
+	if (p->llc_latency < p->l2_latency || p->memory_latency < p->llc_latency)
+		return fail(ps, "the latencies must grow outwards (l2 <= llc <= memory)");
+	return 0;
+}
+
+int kb_profile_load(struct kb_profile *p, const char *path, char *err, size_t errlen)
+{
+	struct parse ps = { path, 0, err, errlen };
+	int seen[NKEYS] = { 0 }, ret = 0;
+	char buf[1024];
+	FILE *f = fopen(path, "r");
+
+	memset(p, 0, sizeof(*p));
+	if (!f)
+		return fail(&ps, "cannot read the profile: %s", strerror(errno));
+	while (!ret && fgets(buf, sizeof(buf), f)) {
+		ps.line++;
+		if (!strchr(buf, '\n') && !feof(f))
+			ret = fail(&ps, "line longer than %zu characters", sizeof(buf) - 2);
+		else
+			ret = parse_line(&ps, buf, p, seen);
+	}
+	if (!ret && ferror(f))
+		ret = fail(&ps, "read error");
+	fclose(f);
+	return ret ? ret : check_whole(&ps, p, seen);
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The cost model's parts: set-associative LRU caches (cache.c), the
+ * branch predictor (branch.c) and what the plugin needs to know of an
+ * instruction's bytes (decode.c).
+ */
+#ifndef KBENCH_MODEL_SIM_H
+#define KBENCH_MODEL_SIM_H
+
+#include "profile.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct cache {
+	uint64_t *tags;		/* line number + 1; 0 is an empty way */
+	uint64_t *stamps;	/* last use, for LRU */
+	uint64_t clock;
+	unsigned long set_mask, ways;
+	unsigned line_shift;
+};
+
+int cache_init(struct cache *c, const struct kb_cache_geom *g);
+void cache_release(struct cache *c);
+/* Look the line of addr up, fill it on a miss; 1 on a hit. */
+int cache_access(struct cache *c, uint64_t addr);
+
+/* Everything the model counts; cycles are derived (model_cycles). */
+struct counters {
+	uint64_t instructions, loads, stores;
+	uint64_t l1i_misses, l1d_misses, l2_misses, llc_misses;
+	uint64_t branches, branch_misses;
+};
+
+/* The event names, in struct counters' order, for the plugin's records. */
+#define KB_EVENTS(X) X(instructions) X(loads) X(stores) X(l1i_misses) X(l1d_misses) \
+	X(l2_misses) X(llc_misses) X(branches) X(branch_misses)
+
+double model_cycles(const struct kb_profile *p, const struct counters *c);
+
+/* How a translation block's last instruction leaves it. */
+enum exit_kind {
+	EXIT_OTHER,	/* not a branch (the block was cut elsewhere) */
+	EXIT_COND,	/* a conditional direct branch */
+	EXIT_JUMP,	/* an unconditional direct jump */
+	EXIT_CALL,	/* a direct call */
+	EXIT_ICALL,	/* an indirect call */
+	EXIT_IJUMP,	/* an indirect jump */
+	EXIT_RET,	/* a return */
+};
+
+enum isa { ISA_X86, ISA_ARM64, ISA_OTHER };
+
+enum exit_kind decode_exit(enum isa isa, const uint8_t *b, size_t len);
+/* The marker (marker.h) these bytes are, or KB_MARK_NONE. */
+int decode_marker(enum isa isa, const uint8_t *b, size_t len);
+
+struct predictor {
+	uint8_t *counters;	/* 2-bit, indexed by history ^ address */
+	uint64_t *btb_pc, *btb_target;
+	uint64_t *ras;
+	unsigned long history, hist_mask, btb_mask, ras_depth, ras_top;
+};
+
+int predictor_init(struct predictor *bp, const struct kb_profile *p);
+void predictor_release(struct predictor *bp);
+/*
+ * The branch at pc, of kind k, went to next (fallthrough: the address
+ * after it); 1 if the predictor got it wrong.
+ */
+int predictor_resolve(struct predictor *bp, enum exit_kind k, uint64_t pc,
+		      uint64_t fallthrough, uint64_t next);
+
+#endif
