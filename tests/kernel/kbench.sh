@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernel-kbench CASE: kbench on the suite's own kernels (kbench's
 # configuration): the ccd-built gcc kernel of the base build x86_64 and, for
-# 'backends', the ccd-built clang kernel of x86_64-clang-ias (clang's own
-# kernel; in CI's rotation).  CASE is
+# 'backends', the ccd-built clang kernel of x86_64-clang (extended; clang's
+# own assembler, as plain make CC=clang).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
 # faults, workload, model), or arm64: determinism on the ccd-built kernel of the
 # arm64 build (extended), its machine read from the Image.
@@ -18,7 +18,7 @@ if [ "$case" = arm64 ]; then
 fi
 clang_kernel=
 if [ "$case" = backends ]; then
-	need_build x86_64-clang-ias || fail "the x86_64-clang-ias build failed"
+	need_build x86_64-clang || fail "the x86_64-clang build failed"
 	clang_kernel=$dir/obj/arch/x86/boot/bzImage
 fi
 need_build x86_64 || fail "the x86_64 build failed"

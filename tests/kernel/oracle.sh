@@ -59,7 +59,7 @@ for f in vmlinux "$image"; do
 	fi
 done
 log "$n objects: $same byte-identical, $bad differ, ${#exceptions[@]} known exceptions"
-[ "$n" -gt 300 ] || fail "only $n objects: not a kernel build?"
+[ "$n" -gt 200 ] || fail "only $n objects: not a kernel build?"
 status=0
 [ $bad = 0 ] || { echo "$T: FAIL: $bad objects differ"; status=1; }
 
@@ -67,7 +67,11 @@ if [ $whole = 1 ]; then
 	boot_kernel "$dir/gcc/$image" "$arch" "oracle-$cfg-gcc" ||
 		{ echo "$T: FAIL: gcc kernel did not boot"; status=1; }
 fi
-boot_kernel "$dir/obj/$image" "$arch" "oracle-$cfg-ccd" || { echo "$T: FAIL: ccd kernel did not boot"; status=1; }
+if [ -f "$dir/partial" ]; then	# both sides made only some directories' objects
+	log "objects of $(cat "$dir/partial") only: no kernel to boot"
+else
+	boot_kernel "$dir/obj/$image" "$arch" "oracle-$cfg-ccd" || { echo "$T: FAIL: ccd kernel did not boot"; status=1; }
+fi
 verify_objects "$dir/obj" || status=1
 # The clang pairs keep no assembly (clang's own objects: nothing to read).
 case $cfg in *clang*) ;; *) [ "$arch" != x86_64 ] || lockfix_clean "$dir/obj" || status=1 ;; esac
