@@ -82,9 +82,13 @@ static void add_derived(struct strvec *out, const struct compile_opts *o,
 	free(stem);
 }
 
-/* The backend's -S run for one input: a filter over the classified words. */
-static void backend_argv(struct strvec *out, const struct compile_opts *o,
-		  const struct ccd_input *in, const char *asm_out)
+/*
+ * The backend's run for one input, a filter over the classified words:
+ * -S into out_path, or (object) its own compile with -c as given and
+ * the dependency options kept (compile_own).
+ */
+static void backend_run_argv(struct strvec *out, const struct compile_opts *o,
+			     const struct ccd_input *in, const char *out_path, int object)
 {
 	const struct ccd_cmd *cmd = o->cmd;
 	const struct profile *p = o->be->profile;
@@ -96,14 +100,18 @@ static void backend_argv(struct strvec *out, const struct compile_opts *o,
 		const struct ccd_arg *a = &cmd->args[i];
 
 		if (i == cmd->o_argi)
-			strvec_pushl(out, "-o", asm_out, NULL);
-		if (!(a->dest & TO_BACKEND) || (own_object(o) && (a->dest & TO_DEPS)))
+			strvec_pushl(out, "-o", out_path, NULL);
+		if (object ? !(a->dest & TO_BACKEND) && a->role != ARG_ACTION
+			   : !(a->dest & TO_BACKEND) || (own_object(o) && (a->dest & TO_DEPS)))
 			continue;
 		if (a->role == ARG_INPUT) {
 			if (i == in->argi)
 				strvec_push(out, a->word);
 		} else if (a->role == ARG_ACTION) {
-			profile_push_words(out, p->assembly);
+			if (object)
+				strvec_push(out, a->word);
+			else
+				profile_push_words(out, p->assembly);
 		} else if (a->role == ARG_VALUE) {
 			strvec_push(out, a->word);
 		} else {
@@ -111,8 +119,15 @@ static void backend_argv(struct strvec *out, const struct compile_opts *o,
 		}
 	}
 	if (!cmd->output)
-		strvec_pushl(out, "-o", asm_out, NULL);
-	add_derived(out, o, in);
+		strvec_pushl(out, "-o", out_path, NULL);
+	if (!object)
+		add_derived(out, o, in);
+}
+
+static void backend_argv(struct strvec *out, const struct compile_opts *o,
+			 const struct ccd_input *in, const char *asm_out)
+{
+	backend_run_argv(out, o, in, asm_out, 0);
 }
 
 void passthrough_argv(struct strvec *out, const struct backend *be,
@@ -570,33 +585,6 @@ int uses_integrated_as(const struct ccd_cmd *cmd)
 	return ias;
 }
 
-/* The backend's own compile of one input: the caller's words, -c and -o as given. */
-static void own_argv(struct strvec *out, const struct compile_opts *o,
-		     const struct ccd_input *in, const char *obj)
-{
-	const struct ccd_cmd *cmd = o->cmd;
-
-	strvec_pushv(out, o->be->cmd.v);
-	if (in->lang == LANG_C)
-		strvec_push(out, "-D__CCD__=1");
-	for (size_t i = 0; i < cmd->nr_args; i++) {
-		const struct ccd_arg *a = &cmd->args[i];
-
-		if (i == cmd->o_argi)
-			strvec_pushl(out, "-o", obj, NULL);
-		if (!(a->dest & TO_BACKEND) && a->role != ARG_ACTION)
-			continue;
-		if (a->role == ARG_INPUT && i != in->argi)
-			continue;
-		if (a->role == ARG_FLAG)
-			profile_translate_word(o->be->profile, out, a->word);
-		else
-			strvec_push(out, a->word);
-	}
-	if (!cmd->output)
-		strvec_pushl(out, "-o", obj, NULL);
-}
-
 /*
  * Words of the compile that shape clang's assembling of a .s: the
  * target, machine options, -Wa, and debug-info options.  The others are
@@ -705,7 +693,7 @@ static int compile_own(const struct compile_opts *o, const struct ccd_input *in,
 
 	/* gcc's profiles only: says so for clang and icx. */
 	pgo_prepare(o, in, j->out, &j->pgo);
-	own_argv(&args, o, in, j->out);
+	backend_run_argv(&args, o, in, j->out, 1);
 	tempfile_register(j->out);
 	status = run(o, &args);
 	strvec_clear(&args);
