@@ -27,6 +27,7 @@ done
 want '/man/man5/ccd\.conf\.5$' "ccd.conf.5"
 want '/doc/ccd-suite/(examples/)?ccd\.conf(\.example)?$' "example ccd.conf"
 want '/doc/ccd-suite/ecosystem\.md$' "doc/ecosystem.md"
+want '/doc/ccd-suite/proven\.md$' "doc/proven.md"
 want '/doc/ccd-suite/packaging/kernel\.spec\.snippet$' "kernel.spec snippet"
 want '/doc/ccd-suite/packaging/debian-rules\.snippet$' "debian/rules snippet"
 
