@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernel-distro CONFIG: a fixed sample of a distribution's own kernel
 # configuration (debian-61: Linux 6.1 with linux-config-6.1's amd64 config;
-# debian-612: 6.12 with linux-config-6.12's), objects and composite modules,
+# debian-612: 6.12 with linux-config-6.12's; debian-61-arm64: 6.1 with the
+# arm64 config, Debian's cross gcc), objects and composite modules,
 # built with plain make (gcc) and with make CC=ccd LD=lkd at the same path:
 # every object gcc builds builds through ccd, byte-identical, and the ccd
 # objects pass lkd --lkd-verify.  debian-61-clang: the 6.1 sample through

@@ -53,8 +53,8 @@ KCONFIGS_CI="x86_64 debian-61"
 # One more configuration per CI run, in turn (the number of commits on HEAD
 # picks it; CCD_KTEST_ROTATION=NAME picks one, =all takes every one):
 # arm64 (kbench's arm64 kernel too), riscv64, clang's own kernel on amd64,
-# the sample of Debian's 6.12.
-KCONFIGS_ROTATION="arm64 riscv64 x86_64-clang-ias debian-612"
+# the samples of Debian's 6.12 and of Debian's arm64 6.1.
+KCONFIGS_ROTATION="arm64 riscv64 x86_64-clang-ias debian-612 debian-61-arm64"
 rotation_pick() {
 	local r=${CCD_KTEST_ROTATION:-} n
 	[ "$r" = all ] && { echo "$KCONFIGS_ROTATION"; return; }
@@ -267,6 +267,9 @@ DISTRO_FIXES=(--set-str=SYSTEM_TRUSTED_KEYS= --set-str=SYSTEM_REVOCATION_KEYS=
 	--disable=MODULE_SIG_ALL --disable=DEBUG_INFO_BTF)
 DEBIAN61=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
 DEBIAN612=/usr/src/linux-config-6.12/config.amd64_none_amd64.xz
+# Debian's arm64 configuration (scripts/install-deps unpacks it from the
+# arm64 package of linux-config-6.1).
+DEBIAN61_ARM64=/usr/local/src/linux-config-6.1/config.arm64_none_arm64.xz
 SAMPLES=$KTEST_SRC/distro
 
 # The make targets of a sample file (objects and directories), as --target=.
@@ -293,15 +296,16 @@ sample_objects() {	# sample objdir
 	done <"$1" | sort -u
 }
 
-# distro_pair SOURCE CONFIG SAMPLE: the sample built with plain gcc (make -k:
-# what gcc cannot build is left out), its objects kept in gcc/, then
-# through ccd+lkd in the same O= directory: Kconfig and prepare are shared,
-# every compile runs again (Kbuild sees a new command line).
+# distro_pair SOURCE CONFIG SAMPLE [ARCH]: the sample built with plain gcc
+# (make -k: what gcc cannot build is left out), its objects kept in gcc/,
+# then through ccd+lkd in the same O= directory: Kconfig and prepare are
+# shared, every compile runs again (Kbuild sees a new command line).  ARCH:
+# another architecture, with its Debian cross gcc.
 distro_pair() {
-	local targets
+	local targets arch=--arch=${4:-x86_64}
 	mapfile -t targets < <(sample_targets "$3")
 	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot "${targets[@]}" -- -k
+		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k
 	echo $? >"$dir/gcc.status"
 	sample_objects "$3" "$dir/obj" >"$dir/gcc.list"
 	[ -s "$dir/gcc.list" ] || return 1
@@ -309,7 +313,7 @@ distro_pair() {
 		(cd "$dir/obj" && cpio -pdm --quiet "$dir/gcc" <"$dir/gcc.list" &&
 			xargs rm -f <"$dir/gcc.list") || return 1
 	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
+		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
 	echo $? >"$dir/ccd.status"
 	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
 }
@@ -339,6 +343,9 @@ distro_clang() {
 
 recipe_debian_61() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
 recipe_debian_612() { distro_pair "$KSOURCE612" "$DEBIAN612" "$SAMPLES/debian-6.12.sample"; }
+recipe_debian_61_arm64() {
+	distro_pair "$KSOURCE" "$DEBIAN61_ARM64" "$SAMPLES/debian-6.1-arm64.sample" arm64
+}
 # The whole of Debian's 6.1 configuration, vmlinux and every module (hours).
 recipe_debian_61_full() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1-full.sample"; }
 recipe_debian_61_clang() { distro_clang "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
