@@ -49,7 +49,7 @@ static int parse_backends_option(struct backends_opts *o, int argc, char **argv,
 
 int cmd_backends(int argc, char **argv)
 {
-	struct backends_opts o = { { NULL, "ccd", "lkd", 2, 0, NULL }, "kbench-backends", NULL,
+	struct backends_opts o = { { .ccd = "ccd", .lkd = "lkd", .jobs = 2 }, "kbench-backends", NULL,
 				   { NULL }, 0, STRVEC_INIT };
 	struct strvec results = STRVEC_INIT;
 	char *out;

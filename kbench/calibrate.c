@@ -53,8 +53,7 @@ static int parse_cal_options(struct cal_opts *o, int argc, char **argv)
 			o->model = v[6] ? v + 7 : "";
 		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
 			if (!(o->m = machine_named(v)))
-				return usage_error("--arch is one of %s, not '%s'",
-						   machine_names(), v);
+				return machine_arch_error(v);
 		} else if ((v = opt_arg(argc, argv, &i, "--probe")))
 			o->probe = v;
 		else if ((v = opt_arg(argc, argv, &i, "--qemu")))

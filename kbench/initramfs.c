@@ -78,7 +78,7 @@ int cmd_initramfs(int argc, char **argv)
 			o.post = v;
 		else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
 			if (!(m = machine_named(v)))
-				return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+				return machine_arch_error(v);
 		} else
 			return usage_error("initramfs: unexpected argument '%s'", argv[i]);
 	}

@@ -17,9 +17,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char kbench_config[] = KBENCH_CONFIG_TEXT;
-/* What the fragment leaves to the architecture. */
-#define X86_64_CONFIG "CONFIG_64BIT=y\n"
 
 int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 		  int argc, char **argv, int *i)
@@ -43,6 +40,12 @@ int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 			usage_error("--jobs takes a number from 1 to 1024, not '%s'", v);
 			return -1;
 		}
+	} else if ((v = opt_arg(argc, argv, i, "--arch"))) {
+		if (!(kb->m = machine_named(v))) {
+			machine_arch_error(v);
+			return -1;
+		}
+		strvec_pushf(run_args, "--arch=%s", v);
 	} else if ((v = opt_arg(argc, argv, i, "--model"))) {
 		if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7)) {
 			usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
@@ -75,7 +78,7 @@ int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args)
 		if (!strcmp(run_args->v[i], "--clock=kvm"))
 			return usage_error("--model needs --clock=icount "
 					   "(the model runs in QEMU's TCG)");
-	if (model_setup(&md, kb->model[6] ? kb->model + 7 : "", machine_host()))
+	if (model_setup(&md, kb->model[6] ? kb->model + 7 : "", kbuild_machine(kb)))
 		return KB_TROUBLE;
 	model_release(&md);
 	return KB_OK;
@@ -126,20 +129,31 @@ int kbuild_run(const struct kbuild *kb, struct strvec *args)
 	return error("'%s' failed", args->v[0]);
 }
 
-static int kmake(const struct kbuild *kb, const char *dir, const char *target, int jobs)
+const struct kb_machine *kbuild_machine(const struct kbuild *kb)
 {
+	return kb->m ? kb->m : machine_host();
+}
+
+/* make TARGETS (NULL-terminated) for the machine; with jobs, through ccd and lkd. */
+static int kmake(const struct kbuild *kb, const char *dir, const char *const *targets, int jobs)
+{
+	const struct kb_machine *m = kbuild_machine(kb);
 	struct strvec args = STRVEC_INIT;
 	int ret;
 
 	strvec_pushl(&args, "make", "-C", kb->source, NULL);
 	strvec_pushf(&args, "O=%s", dir);
-	strvec_push(&args, "ARCH=x86_64");
+	strvec_pushf(&args, "ARCH=%s", m->kernel_arch);
+	/* Another machine's kernel: Debian's cross gcc, binutils and ld. */
+	if (m != machine_host())
+		strvec_pushf(&args, "CROSS_COMPILE=%s-", m->triple);
 	if (jobs) {
 		strvec_pushf(&args, "-j%d", jobs);
 		strvec_pushf(&args, "CC=%s", kb->ccd);
 		strvec_pushf(&args, "LD=%s", kb->lkd);
 	}
-	strvec_push(&args, target);
+	for (; *targets; targets++)
+		strvec_push(&args, *targets);
 	ret = kbuild_run(kb, &args);
 	strvec_clear(&args);
 	return ret;
@@ -147,20 +161,24 @@ static int kmake(const struct kbuild *kb, const char *dir, const char *target, i
 
 static int append_fragments(const struct kbuild *kb, const char *dir, const char *extra)
 {
+	const struct kb_machine *m = kbuild_machine(kb);
 	struct strbuf path = STRBUF_INIT;
 	int fd, ret = 0;
 
 	strbuf_addf(&path, "%s/.config", dir);
 	if (kb->dry_run) {
-		printf("kbench config >>%s\n", path.buf);
+		if (m == machine_host())
+			printf("kbench config >>%s\n", path.buf);
+		else
+			printf("kbench config --arch=%s >>%s\n", m->debian, path.buf);
 		if (extra)
 			printf("printf '%%s' '%s' >>%s\n", extra, path.buf);
 		strbuf_release(&path);
 		return 0;
 	}
 	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0 || write_in_full(fd, kbench_config, sizeof(kbench_config) - 1) ||
-	    write_in_full(fd, X86_64_CONFIG, strlen(X86_64_CONFIG)) ||
+	if (fd < 0 || write_in_full(fd, m->config, strlen(m->config)) ||
+	    write_in_full(fd, m->extra_config, strlen(m->extra_config)) ||
 	    (extra && write_in_full(fd, extra, strlen(extra))))
 		ret = error_errno("cannot append the kbench configuration to %s", path.buf);
 	if (fd >= 0 && close(fd) && !ret)
@@ -205,7 +223,7 @@ static int check_config(const struct kbuild *kb, const char *dir, const char *ex
 	if (strbuf_read_file(&conf, path.buf, 0))
 		ret = error_errno("cannot read %s", path.buf);
 	if (!ret)
-		ret = check_fragment(path.buf, conf.buf, kbench_config);
+		ret = check_fragment(path.buf, conf.buf, kbuild_machine(kb)->config);
 	if (!ret && extra)
 		ret = check_fragment(path.buf, conf.buf, extra);
 	strbuf_release(&conf);
@@ -215,16 +233,26 @@ static int check_config(const struct kbuild *kb, const char *dir, const char *ex
 
 int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra)
 {
+	static const char *const tiny[] = { "tinyconfig", NULL }, *const old[] = { "olddefconfig", NULL };
+	const struct kb_machine *m = kbuild_machine(kb);
+	struct strbuf cross = STRBUF_INIT;
+
 	if (!kb->dry_run && mkdir(dir, 0755) && errno != EEXIST)
 		return error_errno("cannot create %s", dir);
+	/* gcc for another machine is its Debian cross gcc; clang takes Kbuild's --target. */
+	if (m != machine_host() && !strcmp(cc, "gcc")) {
+		strbuf_addf(&cross, "%s-gcc", m->triple);
+		cc = cross.buf;
+	}
 	if (kb->dry_run)
 		printf("CCD_CC=%s\n", cc);
 	else
 		setenv("CCD_CC", cc, 1);
-	if (kmake(kb, dir, "tinyconfig", 0) || append_fragments(kb, dir, extra) ||
-	    kmake(kb, dir, "olddefconfig", 0) || check_config(kb, dir, extra))
+	strbuf_release(&cross);
+	if (kmake(kb, dir, tiny, 0) || append_fragments(kb, dir, extra) ||
+	    kmake(kb, dir, old, 0) || check_config(kb, dir, extra))
 		return -1;
-	return kmake(kb, dir, "bzImage", kb->jobs);
+	return kmake(kb, dir, m->targets, kb->jobs);
 }
 
 const char *kbuild_metric(const struct kbuild *kb)
@@ -245,7 +273,7 @@ int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
 		strvec_pushf(&args, "--model=%s", kb->model);
 	for (; more && *more; more++)
 		strvec_push(&args, *more);
-	strvec_pushf(&args, "%s/arch/x86/boot/bzImage", dir);
+	strvec_pushf(&args, "%s/%s", dir, kbuild_machine(kb)->image);
 	if (kb->dry_run) {
 		struct strbuf sb = STRBUF_INIT;
 

@@ -11,6 +11,7 @@
 
 struct kbuild {
 	const char *source, *ccd, *lkd;
+	const struct kb_machine *m;	/* --arch (cross, Debian's gcc), else the host's */
 	int jobs, dry_run;
 	/* --model's value: the measurements run under it, judged in cycles */
 	const char *model;
@@ -50,5 +51,7 @@ int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
 		 const struct strvec *run_args, const char *const *more, int measure);
 /* "cycles" under --model, else NULL: compare's --metric and summary.json's "metric". */
 const char *kbuild_metric(const struct kbuild *kb);
+/* The machine the kernels are built for: --arch's, else the host's. */
+const struct kb_machine *kbuild_machine(const struct kbuild *kb);
 
 #endif

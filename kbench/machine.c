@@ -7,6 +7,8 @@
  * initramfs would only show as a kernel that "did not boot".
  */
 #include "machine.h"
+#include "kbench.h"
+#include "strbuf.h"
 #include "warn.h"
 #include "kbench-config.h"
 
@@ -21,8 +23,27 @@
 
 /* QEMU's isa-debug-exit: the guest's outb ends QEMU with its status. */
 static const char *const x86_args[] = { "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04", NULL };
-/* The virt board; the guest's power-off goes through PSCI. */
+/* The virt boards; the guest's power-off goes through PSCI (arm) or SBI (riscv). */
 static const char *const virt_args[] = { "-M", "virt", NULL };
+/* ARMv5, Debian armel's baseline; device-tree only: dtb below. */
+static const char *const versatile_args[] = { "-M", "versatilepb", NULL };
+static const char *const pseries_args[] = { "-M", "pseries", NULL };
+static const char *const s390_args[] = { "-M", "s390-ccw-virtio", NULL };
+static const char *const malta_args[] = { "-M", "malta", NULL };
+
+static const char *const bzimage[] = { "bzImage", NULL };
+static const char *const image[] = { "Image", NULL };
+static const char *const zimage[] = { "zImage", NULL };
+static const char *const zimage_dtbs[] = { "zImage", "dtbs", NULL };
+static const char *const vmlinux[] = { "vmlinux", NULL };
+
+#define C32 ELFCLASS32
+#define C64 ELFCLASS64
+#define LE ELFDATA2LSB
+#define BE ELFDATA2MSB
+/* e_flags of arm's EABI: the float ABI a program was built for. */
+#define ARM_HARD 0x400u
+#define ARM_SOFT 0x200u
 
 static const struct kb_machine machines[] = {
 	/*
@@ -30,23 +51,84 @@ static const struct kb_machine machines[] = {
 	 * a tenth of a second, which under icount is most of the boot; the
 	 * PIT ticks instead.
 	 */
-	{ "x86_64", "x86_64", "x86_64-linux-gnu", EM_X86_64, "qemu-system-x86_64", x86_args,
-	  NULL, "ttyS0", "nolapic_timer", KBENCH_CONFIG_TEXT, "x86-64", "qemu-x86_64" },
-	{ "aarch64", "arm64", "aarch64-linux-gnu", EM_AARCH64, "qemu-system-aarch64", virt_args,
-	  "cortex-a57", "ttyAMA0", "", KBENCH_CONFIG_ARM64_TEXT, "arm64", "qemu-aarch64" },
+	{ "x86_64", "amd64", "x86_64", "x86_64-linux-gnu", EM_X86_64, C64, LE, 0,
+	  "qemu-system-x86_64", x86_args, NULL, NULL, "ttyS0", "nolapic_timer",
+	  KBENCH_CONFIG_TEXT, "x86-64", "qemu-x86_64",
+	  "arch/x86/boot/bzImage", bzimage, "CONFIG_64BIT=y\n" },
+	{ "aarch64", "arm64", "arm64", "aarch64-linux-gnu", EM_AARCH64, C64, LE, 0,
+	  "qemu-system-aarch64", virt_args, NULL, "cortex-a57", "ttyAMA0", "",
+	  KBENCH_CONFIG_ARM64_TEXT, "arm64", "qemu-aarch64",
+	  "arch/arm64/boot/Image", image, "" },
+	{ "armhf", "armhf", "arm", "arm-linux-gnueabihf", EM_ARM, C32, LE, ARM_HARD,
+	  "qemu-system-arm", virt_args, NULL, "cortex-a15", "ttyAMA0", "",
+	  KBENCH_CONFIG_ARMHF_TEXT, NULL, "qemu-arm",
+	  "arch/arm/boot/zImage", zimage, "" },
+	{ "armel", "armel", "arm", "arm-linux-gnueabi", EM_ARM, C32, LE, ARM_SOFT,
+	  "qemu-system-arm", versatile_args, "versatile-pb.dtb", "arm926", "ttyAMA0", "",
+	  KBENCH_CONFIG_ARMEL_TEXT, NULL, "qemu-arm",
+	  "arch/arm/boot/zImage", zimage_dtbs, "" },
+	{ "ppc64el", "ppc64el", "powerpc", "powerpc64le-linux-gnu", EM_PPC64, C64, LE, 0,
+	  "qemu-system-ppc64", pseries_args, NULL, NULL, "hvc0", "",
+	  KBENCH_CONFIG_PPC64EL_TEXT, NULL, "qemu-ppc64le",
+	  "vmlinux", vmlinux, "" },
+	{ "s390x", "s390x", "s390", "s390x-linux-gnu", EM_S390, C64, BE, 0,
+	  "qemu-system-s390x", s390_args, NULL, NULL, "ttysclp0", "",
+	  KBENCH_CONFIG_S390X_TEXT, NULL, "qemu-s390x",
+	  "arch/s390/boot/bzImage", bzimage, "" },
+	{ "mips64el", "mips64el", "mips", "mips64el-linux-gnuabi64", EM_MIPS, C64, LE, 0,
+	  "qemu-system-mips64el", malta_args, NULL, "MIPS64R2-generic", "ttyS0", "",
+	  KBENCH_CONFIG_MIPS64EL_TEXT, NULL, "qemu-mips64el",
+	  "vmlinux", vmlinux, "" },
+	{ "mipsel", "mipsel", "mips", "mipsel-linux-gnu", EM_MIPS, C32, LE, 0,
+	  "qemu-system-mipsel", malta_args, NULL, NULL, "ttyS0", "",
+	  KBENCH_CONFIG_MIPSEL_TEXT, NULL, "qemu-mipsel",
+	  "vmlinux", vmlinux, "" },
+	{ "riscv64", "riscv64", "riscv", "riscv64-linux-gnu", EM_RISCV, C64, LE, 0,
+	  "qemu-system-riscv64", virt_args, NULL, NULL, "ttyS0", "",
+	  KBENCH_CONFIG_RISCV64_TEXT, NULL, "qemu-riscv64",
+	  "arch/riscv/boot/Image", image, "" },
 };
+
+#define NMACHINES (sizeof(machines) / sizeof(*machines))
 
 const struct kb_machine *machine_named(const char *name)
 {
-	for (size_t i = 0; i < sizeof(machines) / sizeof(*machines); i++)
-		if (!strcmp(name, machines[i].name) || !strcmp(name, machines[i].kernel_arch))
-			return &machines[i];
-	return NULL;
+	const struct kb_machine *by_kbuild = NULL;
+	int kbuild_matches = 0;
+
+	for (size_t i = 0; i < NMACHINES; i++) {
+		const struct kb_machine *m = &machines[i];
+
+		if (!strcmp(name, m->name) || !strcmp(name, m->debian))
+			return m;
+		if (!strcmp(name, m->kernel_arch)) {
+			by_kbuild = m;
+			kbuild_matches++;
+		}
+	}
+	/* arm, mips: Kbuild's name is more than one of Debian's. */
+	return kbuild_matches == 1 ? by_kbuild : NULL;
+}
+
+int machine_arch_error(const char *name)
+{
+	struct strbuf which = STRBUF_INIT;
+	int ret;
+
+	for (size_t i = 0; i < NMACHINES; i++)
+		if (!strcmp(name, machines[i].kernel_arch))
+			strbuf_addf(&which, "%s%s", which.len ? " or " : "", machines[i].debian);
+	if (which.len)
+		ret = usage_error("--arch=%s is more than one machine: say %s", name, which.buf);
+	else
+		ret = usage_error("--arch is one of %s, not '%s'", machine_names(), name);
+	strbuf_release(&which);
+	return ret;
 }
 
 const char *machine_names(void)
 {
-	return "x86_64, arm64";
+	return "amd64 (x86_64), arm64, armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64";
 }
 
 const struct kb_machine *machine_host(void)
@@ -85,9 +167,31 @@ static int read_head(const char *path, unsigned char *buf, size_t len)
 	return 0;
 }
 
+/* An ELF vmlinux (ppc64el, mips, s390x boot one): the machine its header names. */
+static const struct kb_machine *machine_of_elf(const unsigned char *h)
+{
+	unsigned em;
+
+	if (memcmp(h, ELFMAG, SELFMAG))
+		return NULL;
+	em = h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19] : h[18] | (unsigned)h[19] << 8;
+	for (size_t i = 0; i < NMACHINES; i++) {
+		const struct kb_machine *m = &machines[i];
+
+		/* An x86 or arm vmlinux is not what QEMU boots them from. */
+		if (m->elf_machine == em && m->elf_class == h[EI_CLASS] &&
+		    m->elf_data == h[EI_DATA] && em != EM_X86_64 && em != EM_ARM &&
+		    em != EM_AARCH64)
+			return m;
+	}
+	return NULL;
+}
+
 const struct kb_machine *machine_of_image(const char *path)
 {
+	static const unsigned char zimage_magic[] = { 0x18, 0x28, 0x6f, 0x01 };
 	unsigned char h[0x210];
+	const struct kb_machine *m;
 
 	if (read_head(path, h, sizeof(h)))
 		return NULL;
@@ -95,15 +199,36 @@ const struct kb_machine *machine_of_image(const char *path)
 		return &machines[0];
 	if (!memcmp(h + 0x38, "ARM\x64", 4))
 		return &machines[1];
-	error("kernel %s is not an x86 bzImage or an arm64 Image (--arch boots it anyway: %s)",
+	if (!memcmp(h + 0x38, "RSC\x05", 4))
+		return machine_named("riscv64");
+	/* A zImage does not say its float ABI: armhf, unless --arch=armel. */
+	if (!memcmp(h + 0x24, zimage_magic, 4))
+		return machine_named("armhf");
+	if ((m = machine_of_elf(h)))
+		return m;
+	error("kernel %s is not an image kbench can tell (an x86 bzImage, an arm64 or riscv "
+	      "Image, an arm zImage, a ppc64el or mips vmlinux); --arch boots it anyway: %s",
 	      path, machine_names());
 	return NULL;
+}
+
+/* e_flags of the ELF header in h (52 bytes or more read). */
+static unsigned elf_flags(const unsigned char *h)
+{
+	/* After e_entry, e_phoff, e_shoff: 4 or 8 bytes each by class. */
+	size_t off = h[EI_CLASS] == ELFCLASS64 ? 48 : 36;
+
+	if (h[EI_DATA] == ELFDATA2MSB)
+		return (unsigned)h[off] << 24 | (unsigned)h[off + 1] << 16 | (unsigned)h[off + 2] << 8 |
+		       h[off + 3];
+	return h[off] | (unsigned)h[off + 1] << 8 | (unsigned)h[off + 2] << 16 |
+	       (unsigned)h[off + 3] << 24;
 }
 
 int machine_check_program(const struct kb_machine *m, const char *path, const char *what,
 			  const char *option)
 {
-	unsigned char h[20];
+	unsigned char h[64];
 	unsigned em;
 
 	if (read_head(path, h, sizeof(h)))
@@ -111,9 +236,14 @@ int machine_check_program(const struct kb_machine *m, const char *path, const ch
 	if (memcmp(h, ELFMAG, SELFMAG))
 		return error("%s %s is not an ELF program (%s)", what, path, option);
 	em = h[EI_DATA] == ELFDATA2MSB ? (unsigned)h[18] << 8 | h[19] : h[18] | (unsigned)h[19] << 8;
-	if (em != m->elf_machine)
-		return error("%s %s is not an %s program (ELF machine %u), the kernel is %s: "
-			     "give %s", what, path, m->name, em, m->kernel_arch, option);
+	if (em != m->elf_machine || h[EI_CLASS] != m->elf_class || h[EI_DATA] != m->elf_data ||
+	    (m->arm_float && !(elf_flags(h) & m->arm_float)))
+		return error("%s %s is not an %s program (ELF machine %u, %d-bit, %s-endian%s), "
+			     "the kernel is %s: give %s", what, path, m->name, em,
+			     h[EI_CLASS] == ELFCLASS64 ? 64 : 32,
+			     h[EI_DATA] == ELFDATA2MSB ? "big" : "little",
+			     em == EM_ARM ? (elf_flags(h) & ARM_HARD ? ", hard-float" : ", soft-float") : "",
+			     m->debian, option);
 	return 0;
 }
 

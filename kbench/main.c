@@ -53,8 +53,8 @@ static void usage(void)
 	       "                      deterministic (the default); kvm: real time\n"
 	       "                      under KVM (-cpu host)\n"
 	       "  --timeout=SEC       kill QEMU after SEC seconds (default 900)\n"
-	       "  --qemu=PATH         the QEMU binary (default qemu-system-x86_64, for\n"
-	       "                      arm64 qemu-system-aarch64 -M virt)\n"
+	       "  --qemu=PATH         the QEMU binary (default: the machine's,\n"
+	       "                      qemu-system-x86_64, qemu-system-aarch64 -M virt, ...)\n"
 	       "  --workload=FILE     a static program the guest runs before the benchmarks\n"
 	       "  --post=FILE         a static program the guest runs after them\n"
 	       "  --console=FILE      keep the whole console log\n"
@@ -71,9 +71,14 @@ static void usage(void)
 	       "                      and \"events\" per operation; PROFILE is a machine\n"
 	       "                      (x86-64, arm64) or a profile file (default: the\n"
 	       "                      image's machine); icount only\n"
-	       "  --arch=ARCH         x86_64 or arm64 (default: read from the image);\n"
-	       "                      the guest of another machine than kbench's is\n"
-	       "                      kbench-guest-aarch64, beside kbench-guest\n"
+	       "  --arch=ARCH         Debian's name: amd64, arm64, armhf, armel, ppc64el,\n"
+	       "                      s390x, mips64el, mipsel, riscv64 (Kbuild's where it\n"
+	       "                      is one machine: x86_64, powerpc, s390, riscv);\n"
+	       "                      default: read from the image (an arm zImage is\n"
+	       "                      armhf's); another machine's guest is\n"
+	       "                      kbench-guest-NAME, beside kbench-guest\n"
+	       "  --dtb=FILE          the board's device tree (armel's Versatile/PB:\n"
+	       "                      default dts/versatile-pb.dtb beside the image)\n"
 	       "\n"
 	       "compare: one row per benchmark, each kernel's median and, for every kernel\n"
 	       "after the first, the difference in percent: positive is faster than the\n"
@@ -96,6 +101,8 @@ static void usage(void)
 	       "  --dry-run           print the commands instead\n"
 	       "  run's options (--quick, --runs, --only, --append, --clock...) pass on;\n"
 	       "  --model=cycles[=PROFILE]: measured under the cost model, judged in cycles\n"
+	       "  --arch=ARCH         another machine's kernels (cross: Debian's TRIPLE-gcc\n"
+	       "                      for --cc=gcc), its image, measured on its QEMU\n"
 	       "\n"
 	       "pgo: a profile-guided kernel through ccd and gcc, measured.  Builds TREE in\n"
 	       "OUT/plain, instrumented (the kernel's gcov) in OUT/instr, boots that with\n"
@@ -111,6 +118,7 @@ static void usage(void)
 	       "  --ccd=PATH, --lkd=PATH  --dry-run  run's options pass on\n"
 	       "  --model=cycles[=PROFILE]: plain and pgo measured under the cost model (not\n"
 	       "                      the training), gains in cycles (summary.json \"metric\")\n"
+	       "  --arch=ARCH         as for backends\n"
 	       "\n"
 	       "calibrate: the cost model's machine as a program sees it (no kernel: the\n"
 	       "probe runs in qemu-x86_64 or qemu-aarch64): cycles per load of a dependent\n"
@@ -225,7 +233,7 @@ static int cmd_config(int argc, char **argv)
 		if (!(v = opt_arg(argc, argv, &i, "--arch")))
 			return usage_error("config: unexpected argument '%s'", argv[i]);
 		if (!(m = machine_named(v)))
-			return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+			return machine_arch_error(v);
 	}
 	if (write_in_full(1, m->config, strlen(m->config)))
 		return error_errno("cannot write the standard output"), KB_TROUBLE;

@@ -67,6 +67,10 @@ int model_setup(struct kb_model *md, const char *spec, const struct kb_machine *
 	char err[1024];
 
 	memset(md, 0, sizeof(*md));
+	/* The guest marks its samples with instructions of x86 and arm64 only. */
+	if (!m->model)
+		return error("no cost model for %s kernels: the model knows amd64 and arm64 "
+			     "(the guest's sample markers); measure in instructions", m->debian);
 	md->plugin = plugin_path();
 	if (access(md->plugin, R_OK)) {
 		error("the cost model's plugin %s is missing: kbench was built without "

@@ -370,7 +370,7 @@ static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
 
 int cmd_pgo(int argc, char **argv)
 {
-	struct pgo_opts o = { .kb = { NULL, "ccd", "lkd", 2, 0, NULL }, .out = "kbench-pgo",
+	struct pgo_opts o = { .kb = { .ccd = "ccd", .lkd = "lkd", .jobs = 2 }, .out = "kbench-pgo",
 			      .cc = "gcc", .run_args = STRVEC_INIT };
 	char *out;
 	int ret;

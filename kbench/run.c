@@ -18,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -39,6 +40,8 @@ struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
 	const char *kernel, *arch;
 	const struct kb_machine *m;	/* --arch's, or the image's */
+	const char *dtb;	/* --dtb, or the board's beside the image */
+	char dtb_buf[PATH_MAX];
 	const char *gcov_out, *gcov_objtree;	/* profile collection */
 	const char *model;	/* --model=cycles[=PROFILE]: PROFILE or "" */
 	struct kb_model md;	/* set up by check_inputs */
@@ -89,9 +92,11 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		o->qemu = v;
 	else if ((v = opt_arg(argc, argv, i, "--arch"))) {
 		if (!machine_named(v))
-			return usage_error("--arch is one of %s, not '%s'", machine_names(), v);
+			return machine_arch_error(v);
 		o->arch = v;
 	}
+	else if ((v = opt_arg(argc, argv, i, "--dtb")))
+		o->dtb = v;
 	else if ((v = opt_arg(argc, argv, i, "--workload")))
 		o->init.workload = v;
 	else if ((v = opt_arg(argc, argv, i, "--post")))
@@ -160,6 +165,16 @@ static int check_file(const char *path)
  * it: KB_OK, else the exit status.  An image of no machine kbench knows is
  * a kernel that cannot boot (1), as QEMU's refusal of it would be.
  */
+/* A board's device tree as Kbuild leaves it: dts/NAME beside the image. */
+static const char *dtb_beside(struct run_opts *o, const char *name)
+{
+	const char *slash = strrchr(o->kernel, '/');
+	int dir = slash ? (int)(slash - o->kernel + 1) : 0;
+	int n = snprintf(o->dtb_buf, sizeof(o->dtb_buf), "%.*sdts/%s", dir, o->kernel, name);
+
+	return n > 0 && (size_t)n < sizeof(o->dtb_buf) ? o->dtb_buf : NULL;
+}
+
 static int check_inputs(struct run_opts *o)
 {
 	const char *files[] = { o->init.workload, o->init.post };
@@ -171,6 +186,12 @@ static int check_inputs(struct run_opts *o)
 		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
 	if (!o->qemu)
 		o->qemu = o->m->qemu;
+	if (o->m->dtb && !o->dtb && !(o->dtb = dtb_beside(o, o->m->dtb))) {
+		error("kernel %s: path too long for its device tree", o->kernel);
+		return KB_TROUBLE;
+	}
+	if (o->dtb && check_file(o->dtb))
+		return KB_TROUBLE;
 	o->init.guest = guest_path(o->init.guest, o->m);
 	o->init.busybox = busybox_path(o->init.busybox, o->m);
 	if (check_file(o->init.guest) ||
@@ -196,6 +217,8 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 		     "-serial", "stdio", "-no-reboot", "-m", "128", NULL);
 	for (const char *const *a = m->args; *a; a++)
 		strvec_push(args, *a);
+	if (o->dtb)
+		strvec_pushl(args, "-dtb", o->dtb, NULL);
 	strvec_pushl(args, "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
 	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s",
 		     m->console, *m->append ? " " : "", m->append, o->runs,

@@ -83,13 +83,31 @@ case_config() {
 	cmp -s out.txt "$arm" || fail "kbench config --arch=arm64 differs from $arm"
 	expect 0 "$KBENCH" config --arch=x86_64
 	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config --arch=x86_64 differs"
+	expect 0 "$KBENCH" config --arch=amd64
+	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config --arch=amd64 differs"
+	# Kbuild's name where it is one machine; arm and mips are two.
+	expect 0 "$KBENCH" config --arch=powerpc
+	cmp -s out.txt "${KBENCH_CONFIG%/*}/kbench-ppc64el.config" || fail "--arch=powerpc is not ppc64el"
 	expect 2 "$KBENCH" config --arch=mips
-	has err.txt "--arch is one of x86_64, arm64, not 'mips'"
-	# The two machines measure the same kernel: only console and exit differ.
+	has err.txt "--arch=mips is more than one machine: say mips64el or mipsel"
+	expect 2 "$KBENCH" config --arch=arm
+	has err.txt "say armhf or armel"
+	expect 2 "$KBENCH" config --arch=sparc
+	has err.txt "--arch is one of amd64 (x86_64), arm64, armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64, not 'sparc'"
+	# Every machine measures the same kernel: only console, board and exit differ.
 	syms() { grep -E '^(CONFIG_[A-Z0-9_]+=|# CONFIG_[A-Z0-9_]+ is not set$)' "$1" | grep -vE "$2" | sort; }
 	syms "$KBENCH_CONFIG" 'SERIAL_8250|EARLY_PRINTK|X86_IOPL_IOPERM' >x86.syms
 	syms "$arm" 'ARM_AMBA|SERIAL_AMBA_PL011' >arm.syms
 	diff x86.syms arm.syms >&2 || fail "the arm64 fragment's benchmark symbols differ from x86_64's"
+	local a f
+	for a in armhf armel ppc64el s390x mips64el mipsel riscv64; do
+		f=${KBENCH_CONFIG%/*}/kbench-$a.config
+		expect 0 "$KBENCH" config --arch=$a
+		cmp -s out.txt "$f" || fail "kbench config --arch=$a differs from $f"
+		syms "$f" '^$' >a.syms
+		comm -23 x86.syms a.syms >missing.syms
+		[ ! -s missing.syms ] || fail "$f lacks x86_64's benchmark symbols: $(cat missing.syms)"
+	done
 }
 
 # The machine of an image: x86's bzImage or arm64's Image, read from the
@@ -139,9 +157,65 @@ case_machine() {
 	# --arch named for a kernel kbench does not recognise.
 	head -c 4096 /dev/zero >zeros
 	expect 1 "$KBENCH" run -o r.json zeros
-	has err.txt "kernel zeros is not an x86 bzImage or an arm64 Image (--arch boots it anyway: x86_64, arm64)"
+	has err.txt "kernel zeros is not an image kbench can tell (an x86 bzImage, an arm64 or riscv Image, an arm zImage, a ppc64el or mips vmlinux); --arch boots it anyway: amd64"
 	expect 2 "$KBENCH" run --arch=mips bz
 	[ -e args.txt ] && fail "QEMU started for a refused guest"
+	[ -e r.json ] && fail "a result file was left"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
+	return 0
+}
+
+# The machines beyond amd64 and arm64, each with Debian's cross gcc's
+# guest: an arm zImage is armhf's (virt) unless --arch=armel (Versatile/PB,
+# its device tree beside the image); an ELF vmlinux names its machine.
+case_machines() {
+	local guest_dir a
+	guest_dir=$(dirname "$KBENCH")/guest
+	for a in armhf:'ARM, EABI5.*statically' armel:'ARM, EABI5.*statically' \
+		ppc64el:'64-bit LSB.*PowerPC.*statically' s390x:'64-bit MSB.*S/390.*statically' \
+		mips64el:'64-bit LSB.*MIPS.*statically' mipsel:'32-bit LSB.*MIPS.*statically' \
+		riscv64:'64-bit LSB.*RISC-V.*statically'; do
+		[ -x "$guest_dir/kbench-guest-${a%%:*}" ] || fail "no kbench-guest-${a%%:*}"
+		file -b "$guest_dir/kbench-guest-${a%%:*}" | grep -qE "${a#*:}" ||
+			fail "kbench-guest-${a%%:*} is not what it should be: $(file -b "$guest_dir/kbench-guest-${a%%:*}")"
+	done
+	mkdir bin tmp
+	for q in arm ppc64 mipsel mips64el s390x riscv64; do
+		printf '#!/bin/sh\nprintf "%%s\\n" "$0" "$@" >%s/args.txt\nexit 1\n' "$W" >bin/qemu-system-$q
+	done
+	chmod +x bin/*
+	# An arm zImage (its magic at 0x24): armhf, the virt board.
+	{ head -c 36 /dev/zero; printf '\x18\x28\x6f\x01'; head -c 64 /dev/zero; } >zImage
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json zImage
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-arm .*-M virt .*console=ttyAMA0 .*-cpu cortex-a15 -icount" ||
+		{ cat args.txt >&2; fail "not the armhf virt command line"; }
+	# armel: the Versatile/PB and its device tree; none there is an error naming it.
+	rm -f args.txt
+	expect 3 "$KBENCH" run --arch=armel --busybox=nobox -o r.json zImage
+	has err.txt "cannot read dts/versatile-pb.dtb"
+	[ -e args.txt ] && fail "QEMU started without the device tree"
+	mkdir dts && : >dts/versatile-pb.dtb
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --arch=armel --busybox=nobox -o r.json zImage
+	tr '\n' ' ' <args.txt | grep -q -- "-M versatilepb -dtb dts/versatile-pb.dtb -kernel zImage .*-cpu arm926" ||
+		{ cat args.txt >&2; fail "not the armel Versatile/PB command line"; }
+	# The float ABI tells the two arm guests apart.
+	expect 3 "$KBENCH" run --arch=armel --guest="$guest_dir/kbench-guest-armhf" -o r.json zImage
+	has err.txt "is not an armel program (ELF machine 40, 32-bit, little-endian, hard-float)"
+	# An ELF vmlinux: its header names ppc64el, mips64el, mipsel.
+	cp "$guest_dir/kbench-guest-ppc64el" vmlinux
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-ppc64 .*-M pseries .*console=hvc0 " ||
+		{ cat args.txt >&2; fail "not the ppc64el pseries command line"; }
+	cp "$guest_dir/kbench-guest-mipsel" vmlinux
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-mipsel .*-M malta .*console=ttyS0 " ||
+		{ cat args.txt >&2; fail "not the mipsel Malta command line"; }
+	cp "$guest_dir/kbench-guest-mips64el" vmlinux
+	expect 3 "$KBENCH" run --guest="$guest_dir/kbench-guest-mipsel" -o r.json vmlinux
+	has err.txt "is not an mips64el program (ELF machine 8, 32-bit, little-endian)"
+	# No cost model where the guest has no sample markers.
+	expect 3 "$KBENCH" run --model=cycles --busybox=nobox -o r.json vmlinux
+	has err.txt "no cost model for mips64el kernels"
 	[ -e r.json ] && fail "a result file was left"
 	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
 	return 0
@@ -381,6 +455,35 @@ kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
 EOT
 	diff -u want.txt out.txt >&2 || fail "backends --dry-run commands differ"
 	[ -e kb ] && fail "--dry-run created the output directory"
+	# Another machine: Debian's cross gcc for gcc, Kbuild's --target for
+	# clang, its image and make targets, and kbench run told the machine.
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=kb --arch=armel \
+		--dry-run
+	cat >want.txt <<EOT
+CCD_CC=arm-linux-gnueabi-gcc
+make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- tinyconfig
+kbench config --arch=armel >>$W/kb/gcc/.config
+make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- olddefconfig
+make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- -j2 CC=ccd LD=lkd zImage dtbs
+kbench run -o $W/kb/gcc.json --arch=armel $W/kb/gcc/arch/arm/boot/zImage
+CCD_CC=clang
+make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- tinyconfig
+kbench config --arch=armel >>$W/kb/clang/.config
+make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- olddefconfig
+make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- -j2 CC=ccd LD=lkd zImage dtbs
+kbench run -o $W/kb/clang.json --arch=armel $W/kb/clang/arch/arm/boot/zImage
+kbench compare $W/kb/gcc.json $W/kb/clang.json
+EOT
+	diff -u want.txt out.txt >&2 || fail "backends --arch=armel --dry-run commands differ"
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=kb --arch=ppc64el \
+		--dry-run
+	grep -q "^make .* ARCH=powerpc CROSS_COMPILE=powerpc64le-linux-gnu- -j2 CC=ccd LD=lkd vmlinux\$" out.txt ||
+		fail "backends --arch=ppc64el: not a vmlinux: $(grep -- -j2 out.txt)"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --arch=mips --dry-run
+	has err.txt "say mips64el or mipsel"
+	expect 3 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --arch=s390x --model=cycles \
+		--dry-run
+	has err.txt "no cost model for s390x kernels"
 	if [ -n "${KBENCH_MODEL_DIR:-}" ]; then
 		# Under the cost model: every run with it, the comparison in cycles.
 		expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --quick \
