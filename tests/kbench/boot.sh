@@ -3,7 +3,8 @@
 # kbench boot tests: real kernels built from `kbench config` booted under
 # QEMU (icount clock, so they hold on a loaded machine).
 #   boot.sh CASE   (KBENCH=path/to/kbench; KBENCH_KERNEL_GCC=bzImage,
-#                   KBENCH_KERNEL_CLANG=bzImage for 'backends')
+#                   KBENCH_KERNEL_CLANG=bzImage for 'backends'; KBENCH_ARCH:
+#                   the machine, where the image cannot say, e.g. armel)
 # determinism  two --quick runs of one kernel agree within 1 % on every row
 # sensitivity  init_on_alloc=1 init_on_free=1 (the kernel zeroes every page
 #              and slab object it allocates and frees) makes the rows that
@@ -43,7 +44,8 @@ need_kernel() {
 # run NAME ARGS...: kbench run --quick into NAME.json, QEMU at lower priority
 run() {
 	local name=$1; shift
-	nice -n 5 "$KBENCH" run --quick -o "$name.json" "$@" 2>"$name.err" ||
+	nice -n 5 "$KBENCH" run --quick ${KBENCH_ARCH:+--arch="$KBENCH_ARCH"} -o "$name.json" "$@" \
+		2>"$name.err" ||
 		{ cat "$name.err" >&2; fail "kbench run $* failed"; }
 }
 # pct A B ROW: the compare table's percentage of ROW (B against A)

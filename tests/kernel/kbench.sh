@@ -6,7 +6,9 @@
 # own assembler, as plain make CC=clang).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
 # faults, workload, model), or arm64: determinism on the ccd-built kernel of the
-# arm64 build (extended), its machine read from the Image.
+# arm64 build, its machine read from the Image; or another machine's Debian
+# name (armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64; extended):
+# determinism on its kbench kernel built through ccd+lkd.
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
 case=${1:?case}
@@ -16,6 +18,13 @@ if [ "$case" = arm64 ]; then
 	KBENCH_KERNEL_GCC=$dir/obj/arch/arm64/boot/Image \
 		exec "$KTEST_SRC/../kbench/boot.sh" determinism
 fi
+# Another machine's kbench kernel (extended): determinism on it.
+case $case in armhf|armel|ppc64el|s390x|mips64el|mipsel|riscv64)
+	need_build "kbench-$case" || fail "the kbench-$case build failed"
+	image=KIMAGE_$case
+	KBENCH_ARCH=$case KBENCH_KERNEL_GCC=$dir/obj/${!image} \
+		exec "$KTEST_SRC/../kbench/boot.sh" determinism ;;
+esac
 clang_kernel=
 if [ "$case" = backends ]; then
 	need_build x86_64-clang || fail "the x86_64-clang build failed"

@@ -36,7 +36,8 @@ CHECK_CONTEXT=$T
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KBENCHCFG" "$KBENCHCFG_ARM64" "$KTEST_SRC"/distro/* \
+	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KTEST_SRC"/../../kbench/kbench*.config \
+		"$KTEST_SRC"/distro/* \
 		"$KTEST_SRC"/*.config "$KTEST_SRC/init.c" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
@@ -72,6 +73,8 @@ KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-armhf kbench-armel kbench-ppc64el kbench-s390x"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-mips64el kbench-mipsel kbench-riscv64"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
 
@@ -140,6 +143,20 @@ recipe_arm64_clang() {
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot --arch=arm64 -- CC="$CCD" LD="$LKD"
 }
 recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64; }
+# kbench's kernel of another machine (kbench config --arch=A over
+# tinyconfig: the oracle pairs' boot symbols and the benchmarks'), through
+# ccd+lkd with Debian's cross gcc: kernel-kbench-A (extended).
+kbench_kernel() {	# debian-arch
+	"$BAB" --source="$KSOURCE" --fragment="$KTEST_SRC/../../kbench/kbench-$1.config" \
+		--arch="$1" --out="$dir/obj" --jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
+}
+recipe_kbench_armhf() { kbench_kernel armhf; }
+recipe_kbench_armel() { kbench_kernel armel; }
+recipe_kbench_ppc64el() { kbench_kernel ppc64el; }
+recipe_kbench_s390x() { kbench_kernel s390x; }
+recipe_kbench_mips64el() { kbench_kernel mips64el; }
+recipe_kbench_mipsel() { kbench_kernel mipsel; }
+recipe_kbench_riscv64() { kbench_kernel riscv64; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
