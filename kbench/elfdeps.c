@@ -48,15 +48,35 @@ static const char *string_at(const struct image *im, uint64_t off)
 	return (const char *)im->p + off;
 }
 
+/*
+ * Headers copied out of the file: a damaged one may put them anywhere,
+ * aligned or not.
+ */
+static Elf64_Phdr phdr(const struct image *im, const Elf64_Ehdr *eh, unsigned i)
+{
+	Elf64_Phdr ph;
+
+	memcpy(&ph, im->p + eh->e_phoff + (size_t)i * sizeof(ph), sizeof(ph));
+	return ph;
+}
+
+static Elf64_Dyn dyn_entry(const struct image *im, const Elf64_Phdr *dyn, size_t i)
+{
+	Elf64_Dyn d;
+
+	memcpy(&d, im->p + dyn->p_offset + i * sizeof(d), sizeof(d));
+	return d;
+}
+
 /* A virtual address of a PT_LOAD segment as a file offset; -1 if none holds it. */
 static int64_t vaddr_offset(const struct image *im, const Elf64_Ehdr *eh, uint64_t addr)
 {
-	const Elf64_Phdr *ph = (const Elf64_Phdr *)(im->p + eh->e_phoff);
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		Elf64_Phdr ph = phdr(im, eh, i);
 
-	for (unsigned i = 0; i < eh->e_phnum; i++)
-		if (ph[i].p_type == PT_LOAD && addr >= ph[i].p_vaddr &&
-		    addr - ph[i].p_vaddr < ph[i].p_filesz)
-			return (int64_t)(addr - ph[i].p_vaddr + ph[i].p_offset);
+		if (ph.p_type == PT_LOAD && addr >= ph.p_vaddr && addr - ph.p_vaddr < ph.p_filesz)
+			return (int64_t)(addr - ph.p_vaddr + ph.p_offset);
+	}
 	return -1;
 }
 
@@ -79,29 +99,29 @@ static void split_path(struct strvec *sv, const char *s)
 static int read_dynamic(const struct image *im, const Elf64_Ehdr *eh, const Elf64_Phdr *dyn,
 			struct elf_info *e, const char *path)
 {
-	const Elf64_Dyn *d = (const Elf64_Dyn *)(im->p + dyn->p_offset);
-	size_t nr = dyn->p_filesz / sizeof(*d);
+	size_t nr = dyn->p_filesz / sizeof(Elf64_Dyn);
 	int64_t strtab = -1;
+	Elf64_Dyn d;
 
-	for (size_t i = 0; i < nr && d[i].d_tag != DT_NULL; i++)
-		if (d[i].d_tag == DT_STRTAB)
-			strtab = vaddr_offset(im, eh, d[i].d_un.d_ptr);
+	for (size_t i = 0; i < nr && (d = dyn_entry(im, dyn, i)).d_tag != DT_NULL; i++)
+		if (d.d_tag == DT_STRTAB)
+			strtab = vaddr_offset(im, eh, d.d_un.d_ptr);
 	if (strtab < 0)
 		return error("%s: a dynamic section without its string table", path);
-	for (size_t i = 0; i < nr && d[i].d_tag != DT_NULL; i++) {
+	for (size_t i = 0; i < nr && (d = dyn_entry(im, dyn, i)).d_tag != DT_NULL; i++) {
 		const char *s;
 
-		if (d[i].d_tag != DT_NEEDED && d[i].d_tag != DT_RPATH &&
-		    d[i].d_tag != DT_RUNPATH && d[i].d_tag != DT_SONAME)
+		if (d.d_tag != DT_NEEDED && d.d_tag != DT_RPATH && d.d_tag != DT_RUNPATH &&
+		    d.d_tag != DT_SONAME)
 			continue;
-		s = string_at(im, (uint64_t)strtab + d[i].d_un.d_val);
+		s = d.d_un.d_val < im->size ? string_at(im, (uint64_t)strtab + d.d_un.d_val) : NULL;
 		if (!s)
 			return error("%s: a dynamic entry's string lies outside the file", path);
-		if (d[i].d_tag == DT_NEEDED) {
+		if (d.d_tag == DT_NEEDED) {
 			strvec_push(&e->needed, s);
-		} else if (d[i].d_tag == DT_RPATH) {
+		} else if (d.d_tag == DT_RPATH) {
 			split_path(&e->rpath, s);
-		} else if (d[i].d_tag == DT_RUNPATH) {
+		} else if (d.d_tag == DT_RUNPATH) {
 			split_path(&e->runpath, s);
 			e->has_runpath = 1;
 		} else if (!e->soname) {
@@ -119,29 +139,34 @@ static int read_dynamic(const struct image *im, const Elf64_Ehdr *eh, const Elf6
 static int parse(const struct image *im, const struct kb_machine *m, struct elf_info *e,
 		 const char *path)
 {
-	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)im->p;
-	const Elf64_Phdr *ph;
+	Elf64_Ehdr eh;
 
-	if (im->size < sizeof(*eh) || memcmp(eh->e_ident, ELFMAG, SELFMAG) ||
-	    eh->e_ident[EI_CLASS] != ELFCLASS64 || eh->e_ident[EI_DATA] != ELFDATA2LSB ||
-	    eh->e_machine != m->elf_machine)
+	if (im->size < sizeof(eh))
 		return 1;
-	if (eh->e_phentsize != sizeof(*ph) ||
-	    !in_file(im, eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(*ph)))
+	memcpy(&eh, im->p, sizeof(eh));
+	if (memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_machine != m->elf_machine)
+		return 1;
+	if (eh.e_phentsize != sizeof(Elf64_Phdr) ||
+	    !in_file(im, eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr)))
 		return error("%s: its program headers lie outside the file", path);
-	ph = (const Elf64_Phdr *)(im->p + eh->e_phoff);
-	for (unsigned i = 0; i < eh->e_phnum; i++) {
-		if (!in_file(im, ph[i].p_offset, ph[i].p_filesz))
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph = phdr(im, &eh, i);
+
+		if (!in_file(im, ph.p_offset, ph.p_filesz))
 			return error("%s: a segment lies outside the file", path);
-		if (ph[i].p_type == PT_INTERP && !e->interp) {
-			if (!ph[i].p_filesz || im->p[ph[i].p_offset + ph[i].p_filesz - 1])
+		if (ph.p_type == PT_INTERP && !e->interp) {
+			if (!ph.p_filesz || im->p[ph.p_offset + ph.p_filesz - 1])
 				return error("%s: its interpreter's name is not a string", path);
-			e->interp = xstrdup((const char *)im->p + ph[i].p_offset);
+			e->interp = xstrdup((const char *)im->p + ph.p_offset);
 		}
 	}
-	for (unsigned i = 0; i < eh->e_phnum; i++)
-		if (ph[i].p_type == PT_DYNAMIC)
-			return read_dynamic(im, eh, &ph[i], e, path);
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		Elf64_Phdr ph = phdr(im, &eh, i);
+
+		if (ph.p_type == PT_DYNAMIC)
+			return read_dynamic(im, &eh, &ph, e, path);
+	}
 	return 0;
 }
 
@@ -294,7 +319,8 @@ static char *find_library(struct search *s, const struct elf_info *e, const char
 			char *c = candidate(dirs.v[i], *origin ? origin : "/", name);
 			int r = c ? read_elf(c, s->m, &lib, &size) : 1;
 
-			info_release(&lib);
+			if (!r)
+				info_release(&lib);
 			if (r < 0) {
 				free(c);
 				break;
