@@ -15,7 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +27,13 @@
 /* The output's last lines on a failure: enough to see why, short on the console. */
 #define TAIL_LINES 12
 #define TAIL_BYTES 2048
+/*
+ * Guest seconds one run may take.  Not alarm(): kbench's kernels have no
+ * POSIX timers (tinyconfig), so alarm() is ENOSYS there; a poll() on the
+ * run's pidfd times out on an hrtimer instead, and a program that hangs
+ * waiting (under icount, idle costs no host time) fails its row at once.
+ */
+#define RUN_LIMIT 60
 
 static char list[16384];
 static char *argvs[MAX_PROGRAMS][MAX_ARGS + 1];
@@ -76,6 +85,20 @@ static void child(int i, int out)
 	_exit(127);
 }
 
+/* 1 if pid ended within RUN_LIMIT (or there is no pidfd to tell), 0 if not. */
+static int ends_in_time(pid_t pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0), r;
+	struct pollfd p = { fd, POLLIN, 0 };
+
+	if (fd < 0)
+		return 1;
+	while ((r = poll(&p, 1, RUN_LIMIT * 1000)) < 0 && errno == EINTR)
+		;
+	close(fd);
+	return r != 0;
+}
+
 static int run_once(const struct bench *b, int out)
 {
 	pid_t pid = fork();
@@ -85,6 +108,12 @@ static int run_once(const struct bench *b, int out)
 		return kb_fail_errno("fork");
 	if (!pid)
 		child((int)b->arg1, out);
+	if (!ends_in_time(pid)) {
+		kill(-pid, SIGKILL);
+		kb_kill(pid);
+		print_tail(b);
+		return kb_fail("%s: no end after %d s, killed", argvs[b->arg1][0], RUN_LIMIT);
+	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return kb_fail_errno("waitpid");

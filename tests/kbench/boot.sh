@@ -23,7 +23,7 @@
 #              instructions per operation are its icount figure; cycles
 #              follow from the events and the profile; the memory controls
 #              miss where the profile's caches say they must
-# programs     --program: rt-tests' hackbench and a stress-ng stressor (Debian's,
+# programs     --program: rt-tests' hackbench and stress-ng's get stressor (Debian's,
 #              dynamic, with their libraries) run in the guest as rows of the
 #              group programs with values, cycles and events under
 #              --model=cycles (instructions per run as icount's); a program
@@ -263,7 +263,7 @@ case_programs() {
 	[ -x /usr/bin/hackbench ] && [ -x /usr/bin/stress-ng ] ||
 		fail "no hackbench or stress-ng (rt-tests, stress-ng: scripts/install-deps)"
 	local progs=(--program='hb=hackbench -g 1 -f 5 -l 100'
-		--program='sys=stress-ng --syscall 1 --syscall-ops 200')
+		--program='get=stress-ng --get 1 --get-ops 200')
 	run p --only=null_call "${progs[@]}" "$KBENCH_KERNEL_GCC"
 	local model=
 	if [ -n "${KBENCH_MODEL_PROFILE:-}" ]; then
@@ -275,7 +275,7 @@ import json, sys
 bad = []
 for path in sys.argv[1:]:
     rows = {b["name"]: b for b in json.load(open(path))["benchmarks"]}
-    for n in "hb", "sys":
+    for n in "hb", "get":
         r = rows.get(n)
         if not r:
             bad.append(f"{path}: no row {n}")
