@@ -133,7 +133,9 @@ static int read_dynamic(const struct image *im, const Elf64_Ehdr *eh, const Elf6
 
 /*
  * The loader's view of im.  1 (quietly) if it is no 64-bit little-endian
- * ELF of m's machine, which the loader passes over in a library search;
+ * ELF of m's machine, which the loader passes over in a library search
+ * (read in the host's byte order: kbench's hosts, like its guests, are
+ * little-endian);
  * -1 after an error naming path if it is one but damaged.
  */
 static int parse(const struct image *im, const struct kb_machine *m, struct elf_info *e,
