@@ -49,27 +49,36 @@ static int parse_backends_option(struct backends_opts *o, int argc, char **argv,
 
 int cmd_backends(int argc, char **argv)
 {
-	struct backends_opts o = { { .ccd = "ccd", .lkd = "lkd", .jobs = 2 }, "kbench-backends", NULL,
+	struct backends_opts o = { { .ccd = "ccd", .lkd = "lkd", .jobs = 2, .programs = STRVEC_INIT },
+				   "kbench-backends", NULL,
 				   { NULL }, 0, STRVEC_INIT };
 	struct strvec results = STRVEC_INIT;
 	char *out;
 	int ret = KB_OK;
 
-	for (int i = 1; i < argc; i++)
-		if (parse_backends_option(&o, argc, argv, &i))
+	for (int i = 1; i < argc; i++) {
+		if (parse_backends_option(&o, argc, argv, &i)) {
+			strvec_clear(&o.run_args);
+			strvec_clear(&o.kb.programs);
 			return KB_USAGE;
+		}
+	}
 	if (!o.kb.source)
 		return usage_error("backends: --source=TREE (a kernel source tree) is required");
 	if (o.nr < 2)
 		return usage_error("backends: name two backends or more (--cc=gcc --cc=clang)");
-	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK) {
+	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK ||
+	    (ret = kbuild_check_programs(&o.kb)) != KB_OK) {
 		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
 		return ret;
 	}
 	/* Builds that only differ by their compiler: no date, user or host in them. */
 	kbuild_fixed_env();
 	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
 		error_errno("cannot create %s", o.out);
+		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
 		return KB_TROUBLE;
 	}
 	/* make -C runs in the tree: O= must not be relative to here. */
@@ -102,6 +111,7 @@ int cmd_backends(int argc, char **argv)
 	}
 	strvec_clear(&results);
 	strvec_clear(&o.run_args);
+	strvec_clear(&o.kb.programs);
 	free(out);
 	return ret;
 }

@@ -9,13 +9,14 @@
  *    "rows": [{"name", "unit", "group", "noise": PERCENT, "medians": [...],
  *              "against": [{"label", "percent", "low", "high", "significant"}]}],
  *    "significant": [{"label", "faster": N, "slower": N}],
- *    "trained": GAIN, "held_out": GAIN}
+ *    "trained": GAIN, "held_out": GAIN, "programs": GAIN}
  *
  * "against" has one entry per later kernel that has the row; "percent" is
  * the table's figure (positive: faster than the reference), "low".."high"
  * its spread over the samples, "noise" the threshold of noise.h;
  * "significant" counts the rows of each later kernel but the controls.
- * "trained" and "held_out" (only with --trained, two kernels) are
+ * "trained", "held_out" and "programs" (the rows of run --program, never
+ * trained on; only with --trained, two kernels) are
  * pgo-gains.h's: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
  * "metric" is "time" (the rows' own figures) or compare --metric's.
  */
@@ -130,13 +131,15 @@ static void add_totals(struct strbuf *sb, const char *const *labels, int nr,
 static void add_gains(struct strbuf *sb, const struct kb_result *res,
 		      const struct kb_noise *noise, const struct kb_train *train)
 {
-	struct kb_gain trained, held_out;
+	struct kb_gains g;
 
-	gains_compute(&res[0], &res[1], noise, train, &trained, &held_out);
+	gains_compute(&res[0], &res[1], noise, train, &g);
 	strbuf_addstr(sb, ",\n  \"trained\": ");
-	gains_json(&trained, sb);
+	gains_json(&g.trained, sb);
 	strbuf_addstr(sb, ",\n  \"held_out\": ");
-	gains_json(&held_out, sb);
+	gains_json(&g.held_out, sb);
+	strbuf_addstr(sb, ",\n  \"programs\": ");
+	gains_json(&g.programs, sb);
 }
 
 int write_compare_json(const char *path, const struct kb_result *res,

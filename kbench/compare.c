@@ -35,6 +35,7 @@ static const struct {
 	{ "ctx", "Context switch (us per hand-over)" },
 	{ "fs-vm", "File and VM latency (us)" },
 	{ "mem", "Memory, controls: should not move" },
+	{ KB_PROGRAM_GROUP, "Programs (us per run)" },
 };
 
 const char *group_title(const char *group)
@@ -285,11 +286,11 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 static void print_gains(const struct kb_result *res, const struct kb_noise *noise,
 			const struct kb_train *train)
 {
-	struct kb_gain trained, held_out;
+	struct kb_gains g;
 
-	gains_compute(&res[0], &res[1], noise, train, &trained, &held_out);
+	gains_compute(&res[0], &res[1], noise, train, &g);
 	printf("\n");
-	gains_print(&trained, &held_out);
+	gains_print(&g);
 }
 
 /* The table, the chart (-o) and the JSON (--json) of loaded results. */

@@ -24,6 +24,7 @@ void console_release(struct console *c)
 {
 	strvec_clear(&c->fails);
 	strvec_clear(&c->ops);
+	strvec_clear(&c->output);
 	free(c->last_row);
 	free(c->panic);
 	free(c->qemu_error);
@@ -98,6 +99,8 @@ static void on_protocol(struct console *c, char *tag)
 		on_row(c, rest);
 	} else if (!strcmp(tag, KB_TAG_OPS)) {
 		strvec_push(&c->ops, rest);
+	} else if (!strcmp(tag, KB_TAG_OUTPUT)) {
+		strvec_push(&c->output, rest);
 	} else if (!strcmp(tag, KB_TAG_FAIL)) {
 		on_fail(c, rest);
 	} else if (!strcmp(tag, KB_TAG_WORKLOAD)) {

@@ -18,6 +18,7 @@ struct console {
 	int workload_status;		/* -1: no workload ran */
 	struct strvec fails;		/* "name: message" of KBENCH-FAIL lines */
 	struct strvec ops;		/* "name o1,o2,..." of KBENCH-OPS lines */
+	struct strvec output;		/* "name line" of KBENCH-OUTPUT lines */
 	char *last_row;			/* the last benchmark that reported */
 	char *panic;			/* the first "Kernel panic" line */
 	char *qemu_error;		/* the first line QEMU itself wrote */

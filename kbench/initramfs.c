@@ -2,11 +2,13 @@
 /*
  * The benchmark initramfs: /init is the static guest, busybox is the
  * shell of the fork+sh row, and the optional workload and post programs
- * go where the guest looks for them.
+ * go where the guest looks for them; --program's programs, with their
+ * interpreters and libraries, at their own paths, and their list.
  */
 #include "kbench.h"
 #include "machine.h"
 #include "cpio.h"
+#include "program.h"
 #include "protocol.h"
 #include "fileio.h"
 #include "strbuf.h"
@@ -20,18 +22,72 @@
 #include <string.h>
 #include <unistd.h>
 
+static const char *const tree_dirs[] = { "bin", "dev", "proc", "tmp" };
+
 static int add_tree(struct cpio *c)
 {
-	static const char *const dirs[] = { "bin", "dev", "proc", "tmp" };
-
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(*dirs); i++)
-		if (cpio_dir(c, dirs[i], strcmp(dirs[i], "tmp") ? 0755 : 01777))
+	for (size_t i = 0; i < sizeof(tree_dirs) / sizeof(*tree_dirs); i++)
+		if (cpio_dir(c, tree_dirs[i], strcmp(tree_dirs[i], "tmp") ? 0755 : 01777))
 			return -1;
 	if (cpio_chardev(c, "dev/console", 0600, 5, 1) ||
 	    cpio_chardev(c, "dev/null", 0666, 1, 3) ||
 	    cpio_chardev(c, "dev/zero", 0666, 1, 5))
 		return -1;
 	return 0;
+}
+
+static int listed(const struct strvec *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->nr; i++)
+		if (!strcmp(sv->v[i], s))
+			return 1;
+	return 0;
+}
+
+/* The directories above name (no leading slash) that are not in the archive yet. */
+static int add_parents(struct cpio *c, struct strvec *dirs, const char *name)
+{
+	for (const char *slash = strchr(name, '/'); slash; slash = strchr(slash + 1, '/')) {
+		char *dir = xstrndup(name, (size_t)(slash - name));
+		int ret = 0;
+
+		if (!listed(dirs, dir)) {
+			strvec_push(dirs, dir);
+			ret = cpio_dir(c, dir, 0755);
+		}
+		free(dir);
+		if (ret)
+			return -1;
+	}
+	return 0;
+}
+
+/* Each program's files at their paths (the loader looks there), each once, and the list. */
+static int add_programs(struct cpio *c, const struct kb_programs *ps)
+{
+	struct strvec dirs = STRVEC_INIT, done = STRVEC_INIT;
+	struct strbuf list = STRBUF_INIT;
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(tree_dirs) / sizeof(*tree_dirs); i++)
+		strvec_push(&dirs, tree_dirs[i]);
+	for (size_t i = 0; i < ps->nr && !ret; i++) {
+		for (size_t f = 0; f < ps->v[i].files.nr && !ret; f++) {
+			const char *name = ps->v[i].files.v[f] + 1;
+
+			if (listed(&done, name))
+				continue;
+			strvec_push(&done, name);
+			ret = add_parents(c, &dirs, name) || cpio_file(c, name, 0755, name - 1);
+		}
+	}
+	programs_list(ps, &list);
+	if (!ret)
+		ret = cpio_data(c, &KB_PROGRAMS_PATH[1], 0644, list.buf, list.len);
+	strbuf_release(&list);
+	strvec_clear(&dirs);
+	strvec_clear(&done);
+	return ret ? -1 : 0;
 }
 
 int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
@@ -53,13 +109,16 @@ int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
 		return -1;
 	if (o->post && cpio_file(&c, &KB_POST_PATH[1], 0755, o->post))
 		return -1;
+	if (o->programs && o->programs->nr && add_programs(&c, o->programs))
+		return -1;
 	return cpio_finish(&c);
 }
 
-/* kbench initramfs [-o FILE] [--guest=P] [--busybox=P] [--workload=F] [--post=F] */
+/* kbench initramfs [-o FILE] [--guest=P] [--busybox=P] [--workload=F] [--post=F] [--program=S] */
 int cmd_initramfs(int argc, char **argv)
 {
-	struct initramfs_opts o = { NULL, NULL, NULL, NULL };
+	struct kb_programs programs = { NULL, 0, 0 };
+	struct initramfs_opts o = { NULL, NULL, NULL, NULL, &programs };
 	const struct kb_machine *m = machine_host();
 	const char *out = NULL, *v;
 	char *tmp;
@@ -76,23 +135,39 @@ int cmd_initramfs(int argc, char **argv)
 			o.workload = v;
 		else if ((v = opt_arg(argc, argv, &i, "--post")))
 			o.post = v;
-		else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
-			if (!(m = machine_named(v)))
-				return machine_arch_error(v);
-		} else
-			return usage_error("initramfs: unexpected argument '%s'", argv[i]);
+		else if ((v = opt_arg(argc, argv, &i, "--program"))) {
+			if (programs_add(&programs, v))
+				goto usage;
+		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
+			if (!(m = machine_named(v))) {
+				machine_arch_error(v);
+				goto usage;
+			}
+		} else {
+			usage_error("initramfs: unexpected argument '%s'", argv[i]);
+			goto usage;
+		}
 	}
-	if (!out)
-		return usage_error("initramfs: -o FILE is required");
+	if (!out) {
+		usage_error("initramfs: -o FILE is required");
+		goto usage;
+	}
 	o.guest = guest_path(o.guest, m);
 	o.busybox = busybox_path(o.busybox, m);
-	if (machine_check_program(m, o.guest, "the guest", "--guest=FILE"))
-		return KB_TROUBLE;
+	ret = -1;
+	if (machine_check_program(m, o.guest, "the guest", "--guest=FILE") ||
+	    programs_resolve(&programs, m))
+		goto out;
 	fd = atomic_create(out, &tmp);
 	if (fd < 0)
-		return KB_TROUBLE;
+		goto out;
 	ret = write_initramfs(fd, tmp, &o);
 	if (atomic_commit(fd, tmp, out, ret))
 		ret = -1;
+out:
+	programs_release(&programs);
 	return ret ? KB_TROUBLE : KB_OK;
+usage:
+	programs_release(&programs);
+	return KB_USAGE;
 }

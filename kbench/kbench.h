@@ -24,9 +24,14 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The value of "--name=value" or of "--name value" (advancing *i). */
 const char *opt_arg(int argc, char **argv, int *i, const char *name);
 
-/* Every path set: guest_path() and busybox_path() (machine.h) give the defaults. */
+/*
+ * Every path set: guest_path() and busybox_path() (machine.h) give the
+ * defaults.  programs: NULL, or resolved (program.h).
+ */
+struct kb_programs;
 struct initramfs_opts {
 	const char *guest, *busybox, *workload, *post;
+	const struct kb_programs *programs;
 };
 /* Write the benchmark initramfs to fd; 0 or -1 (after an error). */
 int write_initramfs(int fd, const char *path, const struct initramfs_opts *o);

@@ -3,6 +3,7 @@
 #include "kbuild.h"
 #include "machine.h"
 #include "model.h"
+#include "program.h"
 #include "kbench.h"
 #include "fileio.h"
 #include "run-command.h"
@@ -52,6 +53,19 @@ int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 			return -1;
 		}
 		kb->model = v;
+	} else if ((v = opt_arg(argc, argv, i, "--program"))) {
+		struct kb_programs ps = { NULL, 0, 0 };
+		int bad = 0;
+
+		/* The specs together, so that a name given twice is refused. */
+		for (size_t k = 0; k < kb->programs.nr && !bad; k++)
+			bad = programs_add(&ps, kb->programs.v[k]);
+		if (!bad)
+			bad = programs_add(&ps, v);
+		programs_release(&ps);
+		if (bad)
+			return -1;
+		strvec_push(&kb->programs, v);
 	} else if (!strcmp(argv[*i], "--dry-run")) {
 		kb->dry_run = 1;
 	} else if (!strcmp(argv[*i], "--quick")) {
@@ -82,6 +96,19 @@ int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args)
 		return KB_TROUBLE;
 	model_release(&md);
 	return KB_OK;
+}
+
+int kbuild_check_programs(const struct kbuild *kb)
+{
+	struct kb_programs ps = { NULL, 0, 0 };
+	int ret = KB_OK;
+
+	for (size_t k = 0; k < kb->programs.nr; k++)
+		programs_add(&ps, kb->programs.v[k]);	/* checked by kbuild_option */
+	if (programs_resolve(&ps, machine_named("x86_64")))
+		ret = KB_TROUBLE;
+	programs_release(&ps);
+	return ret;
 }
 
 void kbuild_fixed_env(void)
@@ -271,6 +298,8 @@ int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
 		strvec_pushv(&args, run_args->v);
 	if (measure && kb->model)
 		strvec_pushf(&args, "--model=%s", kb->model);
+	for (size_t k = 0; measure && k < kb->programs.nr; k++)
+		strvec_pushf(&args, "--program=%s", kb->programs.v[k]);
 	for (; more && *more; more++)
 		strvec_push(&args, *more);
 	strvec_pushf(&args, "%s/%s", dir, kbuild_machine(kb)->image);

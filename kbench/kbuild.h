@@ -15,13 +15,16 @@ struct kbuild {
 	int jobs, dry_run;
 	/* --model's value: the measurements run under it, judged in cycles */
 	const char *model;
+	/* --program=SPEC options: the measurements run them, never a training */
+	struct strvec programs;
 };
 
 /*
  * The options `backends` and `pgo` share: --source, --ccd, --lkd, --jobs,
- * --dry-run, --model (kb->model) and run's options, passed on to every
- * run into run_args (--workload and --post only if with_workload).  1 if argv[*i] was one
- * of them, 0 if not, -1 after a usage error.
+ * --dry-run, --model (kb->model), --program (kb->programs) and run's
+ * options, passed on to every run into run_args (--workload and --post
+ * only if with_workload).  1 if argv[*i] was one of them, 0 if not, -1
+ * after a usage error.
  */
 int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 		  int argc, char **argv, int *i);
@@ -31,6 +34,11 @@ int kbuild_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
  * good profile.  KB_OK, or the exit status after an error.
  */
 int kbuild_check_model(const struct kbuild *kb, const struct strvec *run_args);
+/*
+ * Before any build: every --program is an x86_64 program whose libraries
+ * are there (program.h).  KB_OK, or KB_TROUBLE after an error naming it.
+ */
+int kbuild_check_programs(const struct kbuild *kb);
 
 /* Fixed KBUILD_BUILD_* so that kernels differ only by what they were built with. */
 void kbuild_fixed_env(void);
@@ -45,7 +53,8 @@ int kbuild_run(const struct kbuild *kb, struct strvec *args);
 int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra);
 /*
  * `kbench run` with run_args on dir's bzImage into result (in-process),
- * under kb->model if measure (a measurement, not a training); a KB_ status.
+ * under kb->model and with kb->programs if measure (a measurement, not a
+ * training); a KB_ status.
  */
 int kbuild_bench(const struct kbuild *kb, const char *dir, const char *result,
 		 const struct strvec *run_args, const char *const *more, int measure);

@@ -140,25 +140,35 @@ static void add(struct kb_gain *g, double pct, int sig)
 		g->slower++;
 }
 
-void gains_compute(const struct kb_result *a, const struct kb_result *b,
-		   const struct kb_noise *noise, const struct kb_train *t,
-		   struct kb_gain *trained, struct kb_gain *held_out)
+/* The half of row: a program's (whatever the list: no training runs them), or by t. */
+static struct kb_gain *half(struct kb_gains *g, const struct kb_train *t, const struct kb_row *row)
 {
-	memset(trained, 0, sizeof(*trained));
-	memset(held_out, 0, sizeof(*held_out));
+	if (!strcmp(row->group, KB_PROGRAM_GROUP))
+		return &g->programs;
+	return train_has(t, row->name) ? &g->trained : &g->held_out;
+}
+
+static void mean(struct kb_gain *g)
+{
+	if (g->rows)
+		g->mean_pct /= g->rows;
+}
+
+void gains_compute(const struct kb_result *a, const struct kb_result *b,
+		   const struct kb_noise *noise, const struct kb_train *t, struct kb_gains *g)
+{
+	memset(g, 0, sizeof(*g));
 	for (size_t r = 0; r < a->nr; r++) {
 		const struct kb_row *ra = &a->rows[r], *rb = result_find(b, ra->name);
 
 		if (!rb || !strcmp(ra->group, KB_CONTROL_GROUP))
 			continue;
-		add(train_has(t, ra->name) ? trained : held_out,
-		    speedup_pct(ra->unit, ra->median, rb->median),
+		add(half(g, t, ra), speedup_pct(ra->unit, ra->median, rb->median),
 		    diff_significant(ra, rb, noise_threshold(noise, ra->name)));
 	}
-	if (trained->rows)
-		trained->mean_pct /= trained->rows;
-	if (held_out->rows)
-		held_out->mean_pct /= held_out->rows;
+	mean(&g->trained);
+	mean(&g->held_out);
+	mean(&g->programs);
 }
 
 static void print_half(const char *label, const struct kb_gain *g, const char *none)
@@ -171,10 +181,12 @@ static void print_half(const char *label, const struct kb_gain *g, const char *n
 		printf("%s\n", none);
 }
 
-void gains_print(const struct kb_gain *trained, const struct kb_gain *held_out)
+void gains_print(const struct kb_gains *g)
 {
-	print_half("trained on", trained, "the training ran none of the rows compared");
-	print_half("held out", held_out, "the training ran every row compared");
+	print_half("trained on", &g->trained, "the training ran none of the rows compared");
+	print_half("held out", &g->held_out, "the training ran every row compared");
+	if (g->programs.rows)
+		print_half("programs", &g->programs, "");
 }
 
 void gains_json(const struct kb_gain *g, struct strbuf *sb)

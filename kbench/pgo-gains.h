@@ -50,15 +50,23 @@ struct kb_gain {
 };
 
 /*
+ * The three groups: the rows the training ran, the held-out rows, and the
+ * rows of --program (KB_PROGRAM_GROUP), held out by construction (no
+ * training runs them) and of work no one here wrote: apart from both.
+ */
+struct kb_gains {
+	struct kb_gain trained, held_out, programs;
+};
+
+/*
  * b against a on the rows both have, but the controls: percentages and
  * significance as compare's (compare.h) with the thresholds of noise,
- * into trained or held_out by t.
+ * into trained or held_out by t, or programs by their group.
  */
 void gains_compute(const struct kb_result *a, const struct kb_result *b,
-		   const struct kb_noise *noise, const struct kb_train *t,
-		   struct kb_gain *trained, struct kb_gain *held_out);
-/* The two lines on standard output. */
-void gains_print(const struct kb_gain *trained, const struct kb_gain *held_out);
+		   const struct kb_noise *noise, const struct kb_train *t, struct kb_gains *g);
+/* The lines on standard output: trained, held out, and programs when there are some. */
+void gains_print(const struct kb_gains *g);
 /* {"rows": N, "mean_pct": X, "faster": A, "slower": B} */
 void gains_json(const struct kb_gain *g, struct strbuf *sb);
 

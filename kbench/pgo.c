@@ -192,30 +192,32 @@ static int summary_noise(const struct pgo_opts *o, struct kb_noise *noise, const
 }
 
 /*
- * Its "metric", "train", "trained" and "held_out": the gains compare
- * printed after its table, in its metric, with the same noise table.
+ * Its "metric", "train", "trained", "held_out" and "programs": the gains
+ * compare printed after its table, in its metric, with the same noise table.
  */
 static int add_gains(const struct pgo_opts *o, const char *plain, const char *pgo,
 		     struct strbuf *json)
 {
 	struct kb_result a, b;
 	struct kb_noise noise = { 0 };
-	struct kb_gain trained, held_out;
+	struct kb_gains g;
 	int ret = -1;
 
 	result_init(&a);
 	result_init(&b);
 	if (!result_load(&a, plain) && !result_load(&b, pgo) && !use_metric(o, &a, plain) &&
 	    !use_metric(o, &b, pgo) && !summary_noise(o, &noise, a.clock)) {
-		gains_compute(&a, &b, &noise, &o->train, &trained, &held_out);
+		gains_compute(&a, &b, &noise, &o->train, &g);
 		strbuf_addstr(json, "  \"metric\": ");
 		json_add_string(json, a.metric ? a.metric : "time");
 		strbuf_addstr(json, ",\n");
 		add_train(o, json);
 		strbuf_addstr(json, "  \"trained\": ");
-		gains_json(&trained, json);
+		gains_json(&g.trained, json);
 		strbuf_addstr(json, ",\n  \"held_out\": ");
-		gains_json(&held_out, json);
+		gains_json(&g.held_out, json);
+		strbuf_addstr(json, ",\n  \"programs\": ");
+		gains_json(&g.programs, json);
 		strbuf_addstr(json, ",\n");
 		ret = 0;
 	}
@@ -370,23 +372,27 @@ static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
 
 int cmd_pgo(int argc, char **argv)
 {
-	struct pgo_opts o = { .kb = { .ccd = "ccd", .lkd = "lkd", .jobs = 2 }, .out = "kbench-pgo",
+	struct pgo_opts o = { .kb = { .ccd = "ccd", .lkd = "lkd", .jobs = 2, .programs = STRVEC_INIT }, .out = "kbench-pgo",
 			      .cc = "gcc", .run_args = STRVEC_INIT };
 	char *out;
 	int ret;
 
 	if (parse_pgo_options(&o, argc, argv)) {
 		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
 		return KB_USAGE;
 	}
-	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK) {
+	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK ||
+	    (ret = kbuild_check_programs(&o.kb)) != KB_OK) {
 		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
 		return ret;
 	}
 	kbuild_fixed_env();
 	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
 		error_errno("cannot create %s", o.out);
 		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
 		return KB_TROUBLE;
 	}
 	/* make -C runs in the tree, and ccd needs the profile from anywhere. */
@@ -394,6 +400,7 @@ int cmd_pgo(int argc, char **argv)
 	o.out = out;
 	ret = pgo_loop(&o);
 	strvec_clear(&o.run_args);
+	strvec_clear(&o.kb.programs);
 	free(out);
 	return ret;
 }

@@ -9,6 +9,8 @@
  *   KBENCH-KERNEL <the first line of /proc/version>
  *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
  *   KBENCH-OPS <name> <o1>,<o2>,...,<oN>   what each sample divided by
+ *   KBENCH-OUTPUT <name> <line>           a failed program row's output, its
+ *                                         last lines, before its FAIL line
  *   KBENCH-FAIL <name> <message>          a benchmark that could not run
  *   KBENCH-WORKLOAD exit=<status>         /kbench-workload ran (see below)
  *   KBENCH-FILE <size> <path>             a profile file (kbench_gcov=1) ...
@@ -20,7 +22,8 @@
  * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
  * smaller is better), "ns" (memory latency, smaller is better) or "MB/s"
  * (bigger is better); <group> is one of the tables (proc, ipc-lat, ipc-bw,
- * ctx, fs-vm, mem); samples are decimal numbers, one per run.  An OPS
+ * ctx, fs-vm, mem) or "programs" (the rows of KB_PROGRAMS_PATH, after the
+ * tables' rows, whatever kbench_only says); samples are decimal numbers, one per run.  An OPS
  * line comes before its ROW line: the operations (for a bandwidth, the
  * MB) of each sample, which the cost model's counters of the sample
  * (model/marker.h: the guest marks each row and each sample's timed
@@ -49,6 +52,7 @@
 #define KB_TAG_KERNEL "KBENCH-KERNEL"
 #define KB_TAG_ROW "KBENCH-ROW"
 #define KB_TAG_FAIL "KBENCH-FAIL"
+#define KB_TAG_OUTPUT "KBENCH-OUTPUT"
 #define KB_TAG_OPS "KBENCH-OPS"
 #define KB_TAG_WORKLOAD "KBENCH-WORKLOAD"
 #define KB_TAG_END "KBENCH-END"
@@ -59,6 +63,8 @@
 
 #define KB_WORKLOAD_PATH "/kbench-workload"
 #define KB_POST_PATH "/kbench-post"
+/* The programs to run as rows (program.h), one a line: NAME PATH ARG0 ARG1... */
+#define KB_PROGRAMS_PATH "/kbench-programs"
 
 #define KB_EXIT_PORT 0xf4
 #define KB_EXIT_OK 0x10		/* QEMU exit status 33 */

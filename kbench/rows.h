@@ -64,5 +64,10 @@
 
 /* The group of the controls: never trained, left out of every average. */
 #define KB_CONTROL_GROUP "mem"
+/*
+ * The group of the rows of kbench run --program (program.h): work no one
+ * here wrote, never trained on, judged apart from the held-out rows.
+ */
+#define KB_PROGRAM_GROUP "programs"
 
 #endif

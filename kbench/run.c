@@ -9,6 +9,7 @@
 #include "model.h"
 #include "console.h"
 #include "fileio.h"
+#include "program.h"
 #include "protocol.h"
 #include "result.h"
 #include "run-command.h"
@@ -25,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdint.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,6 +50,7 @@ struct run_opts {
 	const char *records;	/* the model's output, a temp file */
 	int runs, quick, timeout;
 	struct initramfs_opts init;
+	struct kb_programs programs;	/* --program */
 };
 
 static int parse_int(const char *v, const char *name, int min, int max, int *out)
@@ -101,6 +104,8 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		o->init.workload = v;
 	else if ((v = opt_arg(argc, argv, i, "--post")))
 		o->init.post = v;
+	else if ((v = opt_arg(argc, argv, i, "--program")))
+		return programs_add(&o->programs, v) ? -1 : 0;
 	else if ((v = opt_arg(argc, argv, i, "--console")))
 		o->console_log = v;
 	else if ((v = opt_arg(argc, argv, i, "--gcov-out")))
@@ -128,6 +133,7 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 static int parse_run_options(struct run_opts *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof(*o));
+	o->init.programs = &o->programs;
 	o->runs = -1;
 	o->timeout = DEFAULT_TIMEOUT;
 	for (int i = 1; i < argc; i++)
@@ -204,9 +210,24 @@ static int check_inputs(struct run_opts *o)
 	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++)
 		if (files[i] && check_file(files[i]))
 			return KB_TROUBLE;
+	if (programs_resolve(&o->programs, o->m))
+		return KB_TROUBLE;
 	if (o->model && model_setup(&o->md, o->model, o->m))
 		return KB_TROUBLE;
 	return KB_OK;
+}
+
+/*
+ * The guest's memory in MB: 128, and room for --program's files twice
+ * (the archive and the files unpacked from it are both in memory until
+ * the kernel frees the archive; the files stay), so that the rows find
+ * about the memory they find without programs.
+ */
+static unsigned long guest_memory(const struct run_opts *o)
+{
+	uint64_t mb = 16, step = 16 << 20;
+
+	return 128 + (unsigned long)((2 * o->programs.bytes + step - 1) / step * mb);
 }
 
 static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
@@ -214,7 +235,8 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 	const struct kb_machine *m = o->m;
 
 	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
-		     "-serial", "stdio", "-no-reboot", "-m", "128", NULL);
+		     "-serial", "stdio", "-no-reboot", "-m", NULL);
+	strvec_pushf(args, "%lu", guest_memory(o));
 	for (const char *const *a = m->args; *a; a++)
 		strvec_push(args, *a);
 	if (o->dtb)
@@ -312,6 +334,17 @@ static void save_console(const struct run_opts *o, const struct console *c)
 		warning("the console log was not kept");
 }
 
+/* "name: message", and a program row's output lines after it. */
+static void print_fail(const struct console *c, const char *fail)
+{
+	size_t len = strcspn(fail, ":");
+
+	fprintf(stderr, "  %s\n", fail);
+	for (size_t i = 0; i < c->output.nr; i++)
+		if (!strncmp(c->output.v[i], fail, len) && c->output.v[i][len] == ' ')
+			fprintf(stderr, "    | %s\n", c->output.v[i] + len + 1);
+}
+
 /* Why the boot did not give a result, naming the kernel; KB_OK if it did. */
 static int judge(const struct run_opts *o, const struct console *c, int status, int timed_out)
 {
@@ -348,7 +381,7 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		error("kernel %s: %zu benchmark(s) failed%s", k, c->fails.nr,
 		      c->fails.nr ? ":" : " (no results)");
 		for (size_t i = 0; i < c->fails.nr; i++)
-			fprintf(stderr, "  %s\n", c->fails.v[i]);
+			print_fail(c, c->fails.v[i]);
 		return KB_KERNEL_FAIL;
 	} else {
 		if (c->workload_status > 0)
@@ -460,56 +493,64 @@ static int make_initrd(const struct run_opts *o, const char **path)
 	return ret;
 }
 
-int cmd_run(int argc, char **argv)
+static int run(struct run_opts *o)
 {
 	struct kb_result res;
 	struct console c;
-	struct run_opts o;
 	const char *initrd = NULL;
 	int status, timed_out = 0, ret;
 	double t0;
 
-	if (parse_run_options(&o, argc, argv))
-		return KB_USAGE;
-	if ((ret = check_inputs(&o)) != KB_OK)
+	if ((ret = check_inputs(o)) != KB_OK)
 		return ret;
-	if (!strcmp(o.clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
+	if (!strcmp(o->clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
 		error_errno("--clock=kvm needs /dev/kvm");
 		return KB_TROUBLE;
 	}
-	if (make_initrd(&o, &initrd) || make_records(&o)) {
+	if (make_initrd(o, &initrd) || make_records(o)) {
 		if (initrd)
 			tempfile_remove(initrd);
-		model_release(&o.md);
+		model_release(&o->md);
 		return KB_TROUBLE;
 	}
 	result_init(&res);
 	console_init(&c, &res);
-	note("booting %s (clock %s, %d runs%s%s%s)", o.kernel, o.clock, o.runs,
-	     o.quick ? ", quick" : "", o.model ? ", cost model " : "",
-	     o.model ? o.md.profile.name : "");
+	note("booting %s (clock %s, %d runs%s%s%s)", o->kernel, o->clock, o->runs,
+	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
+	     o->model ? o->md.profile.name : "");
 	t0 = now();
-	status = boot(&o, initrd, &c, &timed_out);
+	status = boot(o, initrd, &c, &timed_out);
 	tempfile_remove(initrd);
-	save_console(&o, &c);
+	save_console(o, &c);
 	if (status < 0) {
 		ret = KB_TROUBLE;
 	} else {
-		ret = judge(&o, &c, status, timed_out);
-		if (ret == KB_OK && o.gcov_out)
-			ret = write_profiles(&o, &c);
-		if (ret == KB_OK && o.model)
-			ret = add_model(&o, &c, &res);
-		if (ret == KB_OK && write_result(&o, &res))
+		ret = judge(o, &c, status, timed_out);
+		if (ret == KB_OK && programs_check_rows(&o->programs, &res, o->kernel))
+			ret = KB_KERNEL_FAIL;
+		if (ret == KB_OK && o->gcov_out)
+			ret = write_profiles(o, &c);
+		if (ret == KB_OK && o->model)
+			ret = add_model(o, &c, &res);
+		if (ret == KB_OK && write_result(o, &res))
 			ret = KB_TROUBLE;
 		if (ret == KB_OK)
 			note("%zu benchmarks in %.0f s%s%s", res.nr, now() - t0,
-			     o.output ? ", results in " : "", o.output ? o.output : "");
+			     o->output ? ", results in " : "", o->output ? o->output : "");
 	}
-	if (o.records)
-		tempfile_remove(o.records);
-	model_release(&o.md);
+	if (o->records)
+		tempfile_remove(o->records);
+	model_release(&o->md);
 	console_release(&c);
 	result_release(&res);
+	return ret;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : run(&o);
+
+	programs_release(&o.programs);
 	return ret;
 }

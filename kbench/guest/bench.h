@@ -28,6 +28,10 @@ struct bench {
 #define KB_BENCH_END { NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 
 extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_mem[];
+/* The rows of KB_PROGRAMS_PATH (program.c), once kb_programs_load() read it. */
+extern struct bench kb_programs[];
+/* Read the programs' list; how many there are. */
+int kb_programs_load(void);
 
 /* Microseconds on CLOCK_MONOTONIC (the instruction clock under icount). */
 double kb_now_us(void);

@@ -46,7 +46,8 @@ struct opts {
 	char only[1100];	/* ",a,b," or "" for all */
 };
 
-static const struct bench *const tables[] = { kb_proc, kb_ipc, kb_ctx, kb_fsvm, kb_mem };
+static const struct bench *const tables[] = { kb_proc, kb_ipc, kb_ctx, kb_fsvm, kb_mem,
+					      kb_programs };
 
 static void console(void)
 {
@@ -164,7 +165,8 @@ static int selected(const struct opts *o, const struct bench *b)
 {
 	char name[128], group[128];
 
-	if (!o->only[0])
+	/* Programs were asked for by name: kbench_only chooses among the tables' rows. */
+	if (!o->only[0] || !strcmp(b->group, KB_PROGRAM_GROUP))
 		return 1;
 	snprintf(name, sizeof(name), ",%s,", b->name);
 	snprintf(group, sizeof(group), ",%s,", b->group);
@@ -179,7 +181,7 @@ static int check_only(const struct opts *o)
 
 	memcpy(only, o->only, sizeof(only));
 	for (name = strtok_r(only, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-		int found = 0;
+		int found = !strcmp(name, KB_PROGRAM_GROUP);
 
 		for (size_t t = 0; t < sizeof(tables) / sizeof(*tables) && !found; t++)
 			for (const struct bench *b = tables[t]; b->name && !found; b++)
@@ -381,6 +383,7 @@ int main(int argc, char **argv)
 	read_options(&o);
 	kb_line(KB_TAG_BEGIN " v=%d runs=%d", KB_PROTO_VERSION, o.runs);
 	print_version();
+	kb_programs_load();
 	failed = check_only(&o);
 	status = run_program(KB_WORKLOAD_PATH);
 	if (status >= 0)

@@ -24,6 +24,12 @@
 #              instructions per operation are its icount figure; cycles
 #              follow from the events and the profile; the memory controls
 #              miss where the profile's caches say they must
+# programs     --program: rt-tests' hackbench and stress-ng's get stressor (Debian's,
+#              dynamic, with their libraries) run in the guest as rows of the
+#              group programs with values, cycles and events under
+#              --model=cycles (instructions per run 90-100 % of icount's
+#              time: idle costs time, no instructions); a program
+#              that exits non-zero fails the run, named, with its output
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -253,6 +259,62 @@ sys.exit(1 if bad else 0)
 PY
 	"$KBENCH" compare one.json two.json >/dev/null || fail "compare cannot read model results"
 	pass "model: identical twice, instructions as icount's, cycles from the events"
+}
+
+case_programs() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	[ -x /usr/bin/hackbench ] && [ -x /usr/bin/stress-ng ] ||
+		fail "no hackbench or stress-ng (rt-tests, stress-ng: scripts/install-deps)"
+	local progs=(--program='hb=hackbench -g 1 -f 5 -l 100'
+		--program='get=stress-ng --get 1 --get-ops 200')
+	run p --only=null_call "${progs[@]}" "$KBENCH_KERNEL_GCC"
+	local model=
+	if [ -n "${KBENCH_MODEL_PROFILE:-}" ]; then
+		run m --only=programs --model=cycles "${progs[@]}" "$KBENCH_KERNEL_GCC"
+		model=m.json
+	fi
+	python3 - p.json $model <<'PY' || fail "the program rows (above)"
+import json, sys
+bad = []
+for path in sys.argv[1:]:
+    rows = {b["name"]: b for b in json.load(open(path))["benchmarks"]}
+    for n in "hb", "get":
+        r = rows.get(n)
+        if not r:
+            bad.append(f"{path}: no row {n}")
+            continue
+        print(f"{path}: {n}: {r['samples']} us per run" +
+              (f", {r['model_samples']['cycles']} cycles" if "cycles" in r else ""))
+        # A run is at least a fork, an exec and the loader mapping libc: a
+        # million instructions and more.
+        if r["group"] != "programs" or r["unit"] != "us" or len(r["samples"]) != 3 or \
+           min(r["samples"]) < 1000:
+            bad.append(f"{path}: {n}: {r}")
+        if path == sys.argv[1]:
+            continue
+        # Each run's modelled instructions are its icount time but for the
+        # guest's idle (a program that sleeps: the clock skips ahead), which
+        # costs no instruction: at most the time, and most of it.
+        ms = r.get("model_samples", {})
+        for i, t in enumerate(r["samples"]):
+            ins = ms["instructions"][i] if ms else 0
+            if not ms or not ms["cycles"][i] > 0 or not 0.9 <= ins / (t * 1000) <= 1.005:
+                bad.append(f"{path}: {n}: sample {i + 1}: {ins} instructions, "
+                           f"icount says {t * 1000:.0f}")
+for m in bad:
+    print(m)
+sys.exit(1 if bad else 0)
+PY
+	"$KBENCH" compare p.json p.json >table.txt || fail "compare cannot read program rows"
+	grep -q '^Programs' table.txt && grep -q '^hb ' table.txt || { cat table.txt >&2; fail "no program rows in the table"; }
+	# A program that fails: exit 1, the row and its status named, its output after.
+	nice -n 5 "$KBENCH" run --quick --runs=1 --only=programs -o r.json \
+		--program='bad=stress-ng --no-such-option' "$KBENCH_KERNEL_GCC" 2>err.txt
+	[ $? = 1 ] || { cat err.txt >&2; fail "a failing program: exit status not 1"; }
+	grep -q "  bad: stress-ng: exit status" err.txt && grep -q '^    | .*no-such-option' err.txt ||
+		{ cat err.txt >&2; fail "a failing program: no status or output"; }
+	[ -e r.json ] && fail "a failing program: a result file was left"
+	pass "programs: hackbench and stress-ng rows${model:+, with cycles}; a failure named with its output"
 }
 
 case_$1

@@ -255,6 +255,89 @@ case_cpio() {
 	return 0
 }
 
+# --program: a Debian program (rt-tests' hackbench, stress-ng) goes into the
+# initramfs with its ELF interpreter and every library it needs, at their
+# paths, found from the ELF files (ldd, which runs the loader, is only the
+# oracle here); what the guest's loader could not run is refused, named,
+# before QEMU starts.
+case_programs() {
+	local hb=/usr/bin/hackbench sng=/usr/bin/stress-ng interp f
+	[ -x $hb ] && [ -x $sng ] || fail "no $hb or $sng (rt-tests, stress-ng: scripts/install-deps)"
+	cp "$(dirname "$KBENCH")/guest/kbench-guest" guest
+	printf 'box' >box
+	chmod +x box
+	# By name through PATH, the arguments as given.
+	PATH=/usr/bin:/bin expect 0 "$KBENCH" initramfs -o p.cpio --guest=guest --busybox=box \
+		--program='hb=hackbench -g 1  -l 5' --program="sys=$sng --syscall 1 --syscall-ops 20"
+	cpio -it <p.cpio >list.txt 2>/dev/null || fail "cpio -t cannot read it"
+	interp=$(readelf -lW $hb | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+	[ -n "$interp" ] || fail "readelf finds no interpreter in $hb"
+	for f in usr usr/bin usr/bin/hackbench usr/bin/stress-ng "${interp#/}" kbench-programs; do
+		grep -qx "$f" list.txt || { cat list.txt >&2; fail "no $f in the archive"; }
+	done
+	# Every library the loader maps for them (ldd's list), by name, once.
+	for f in $(ldd $hb $sng | awk '$2 == "=>" && $3 ~ /^\// { n = $3; sub(/.*\//, "", n); print n }' | sort -u); do
+		[ "$(grep -c "/$f\$" list.txt)" = 1 ] ||
+			{ cat list.txt >&2; fail "library $f is not in the archive once"; }
+	done
+	[ "$(grep -c "ld-linux" list.txt)" = 1 ] || fail "the interpreter is in the archive twice"
+	mkdir x && (cd x && cpio -id --no-absolute-filenames --quiet <../p.cpio) || fail "cpio -i failed"
+	cmp -s x/usr/bin/hackbench $hb && cmp -s "x$interp" "$interp" ||
+		fail "the program or its interpreter differ from the host's"
+	printf 'hb /usr/bin/hackbench hackbench -g 1 -l 5\nsys %s %s --syscall 1 --syscall-ops 20\n' \
+		$sng $sng >want.txt
+	cmp -s want.txt x/kbench-programs || { cat x/kbench-programs >&2; fail "the guest's list differs"; }
+	PATH=/usr/bin:/bin expect 0 "$KBENCH" initramfs -o again.cpio --guest=guest --busybox=box \
+		--program='hb=hackbench -g 1  -l 5' --program="sys=$sng --syscall 1 --syscall-ops 20"
+	cmp -s p.cpio again.cpio || fail "the archive is not reproducible"
+	# $ORIGIN in a RUNPATH: a library beside the program, at its own path.
+	mkdir -p app/bin app/lib
+	printf 'int kbt(void) { return 0; }\n' >kbt.c
+	printf 'int kbt(void);\nint main(void) { return kbt(); }\n' >main.c
+	cc -shared -fPIC -o app/lib/libkbt.so kbt.c && cc -o app/bin/prog main.c -Lapp/lib -lkbt \
+		-Wl,--enable-new-dtags,-rpath,'$ORIGIN/../lib' || fail "cannot build the RUNPATH program"
+	expect 0 "$KBENCH" initramfs -o o.cpio --guest=guest --busybox=box --program=o=app/bin/prog
+	cpio -it <o.cpio 2>/dev/null | grep -qx "${W#/}/app/lib/libkbt.so" ||
+		fail "the \$ORIGIN library is not at its path"
+	# A library that is nowhere: named, with who needs it.
+	rm app/lib/libkbt.so
+	expect 3 "$KBENCH" initramfs -o bad.cpio --guest=guest --busybox=box --program=o=app/bin/prog
+	has err.txt "$W/app/bin/prog needs the library libkbt.so, which is in none of the directories"
+	# Not an ELF program, another machine's (aarch64, 183), not there.
+	printf '#!/bin/sh\nexit 0\n' >script
+	chmod +x script
+	expect 3 "$KBENCH" initramfs -o bad.cpio --guest=guest --busybox=box --program=s=./script
+	has err.txt "--program s: ./script is not an ELF program"
+	cp $hb arm
+	printf '\267\000' | dd of=arm bs=1 seek=18 conv=notrunc status=none
+	expect 3 "$KBENCH" initramfs -o bad.cpio --guest=guest --busybox=box --program='a=./arm -l 1'
+	has err.txt "--program a: ./arm is not an x86_64 program (ELF machine 183, 64-bit, little-endian)"
+	expect 3 "$KBENCH" initramfs -o bad.cpio --guest=guest --busybox=box --program=n=no-such-cmd
+	has err.txt "--program n: no command 'no-such-cmd' in PATH"
+	[ -e bad.cpio ] && fail "a refused program left an archive"
+	# Names: a row's, a group's, twice, none, not lower-case; no command.
+	for f in null_call=hackbench programs=hackbench proc=hackbench Hb=hackbench =hackbench \
+		hb hb=; do
+		expect 2 "$KBENCH" initramfs -o bad.cpio --program="$f"
+	done
+	expect 2 "$KBENCH" run --program=hb=hackbench --program='hb=hackbench -l 1' bz
+	has err.txt "'hb' is already a row, a group or another program's name"
+	# run: refused before QEMU starts; the guest's memory grows by the files.
+	mkdir bin tmp
+	printf '#!/bin/sh\nprintf "%%s\\n" "$@" >%s/args.txt\nexit 1\n' "$W" >bin/qemu
+	chmod +x bin/qemu
+	bzimage bz
+	TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/bin/qemu" --program=s=./script -o r.json bz
+	[ -e args.txt ] && fail "QEMU started for a refused program"
+	TMPDIR=$W/tmp expect 1 "$KBENCH" run --qemu="$W/bin/qemu" -o r.json bz
+	[ "$(grep -A1 -x -- -m args.txt | tail -n 1)" = 128 ] || fail "-m without programs: not 128"
+	TMPDIR=$W/tmp expect 1 "$KBENCH" run --qemu="$W/bin/qemu" --program="sys=$sng" -o r.json bz
+	[ "$(grep -A1 -x -- -m args.txt | tail -n 1)" -ge $((128 + 2 * $(stat -Lc %s $sng) / 1048576)) ] ||
+		fail "-m with stress-ng: $(grep -A1 -x -- -m args.txt | tail -n 1), not room for it twice"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary initramfs was left: $(ls -A tmp)"
+	return 0
+}
+
 case_compare() {
 	expect 0 "$KBENCH" compare "$FIXTURES/a.json" "$FIXTURES/b.json"
 	has out.txt "clock icount"
@@ -386,6 +469,37 @@ assert h == {"rows": 0, "mean_pct": 0, "faster": 0, "slower": 0}, h' all.json ||
 	# Without --trained: no such lines.
 	expect 0 "$KBENCH" compare "$g/plain.json" "$g/pgo.json"
 	grep -q '^trained on\|^held out' out.txt && fail "gains without --trained"
+	# Program rows (run --program) are a group of their own, whatever the
+	# training's list says: 10 % and 20 % faster, one within the noise.
+	python3 - "$g" <<'PY' || fail "cannot write the program fixtures"
+import json, sys
+for name, v in ("plain", (100, 1000)), ("pgo", (99.5, 800)):
+    r = json.load(open(f"{sys.argv[1]}/{name}.json"))
+    r["benchmarks"] += [{"name": "hb", "unit": "us", "group": "programs",
+                         "samples": [v[0]] * 3, "median": v[0]},
+                        {"name": "sys", "unit": "us", "group": "programs",
+                         "samples": [v[1]] * 3, "median": v[1]}]
+    json.dump(r, open(f"p-{name}.json", "w"))
+PY
+	expect 0 "$KBENCH" compare --trained=all --json=p.json p-plain.json p-pgo.json
+	has out.txt "trained on  8 rows: mean +4.0 %, significant 3 faster / 2 slower"
+	has out.txt "held out    0 rows: the training ran every row compared"
+	has out.txt "programs    2 rows: mean +12.8 %, significant 1 faster / 0 slower"
+	has out.txt "Programs (us per run)"
+	python3 -c 'import json, sys; c = json.load(open(sys.argv[1]))
+p = c["programs"]
+assert (p["rows"], p["faster"], p["slower"]) == (2, 1, 0), p
+assert abs(p["mean_pct"] - (100 / 99.5 * 100 - 100 + 25) / 2) < 1e-4, p
+assert c["held_out"]["rows"] == 0 and c["trained"]["rows"] == 8, c' p.json ||
+		fail "compare --json: the programs group"
+	expect 0 "$KBENCH" compare --trained=proc p-plain.json p-pgo.json
+	has out.txt "held out    5 rows: mean +5.2 %, significant 2 faster / 1 slower"
+	has out.txt "programs    2 rows: mean +12.8 %"
+	expect 0 "$KBENCH" compare --trained=proc --json=n.json "$g/plain.json" "$g/pgo.json"
+	grep -q '^programs' out.txt && fail "a programs line without program rows"
+	python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))["programs"]
+assert p == {"rows": 0, "mean_pct": 0, "faster": 0, "slower": 0}, p' n.json ||
+		fail "compare --json: programs without program rows"
 	expect 2 "$KBENCH" compare --trained=null_call,frob "$g/plain.json" "$g/pgo.json"
 	has err.txt "--trained: no row or group 'frob'"
 	expect 2 "$KBENCH" compare --trained=proc "$g/plain.json" "$g/pgo.json" "$g/pgo.json"
@@ -493,6 +607,10 @@ EOT
 		grep -q "^kbench compare --metric=cycles $W/kb/gcc.json $W/kb/clang-16.json\$" out.txt ||
 			fail "backends --model: no compare --metric=cycles: $(grep '^kbench compare' out.txt)"
 	fi
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang-16 --out=kb --dry-run \
+		--program=hb=/usr/bin/hackbench
+	[ "$(grep -c '^kbench run .* --program=hb=/usr/bin/hackbench ' out.txt)" = 2 ] ||
+		fail "backends --program: not every run with it"
 	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
 	has err.txt "two backends or more"
 	expect 2 "$KBENCH" backends --cc=gcc --cc=clang
@@ -565,6 +683,12 @@ EOT
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-rows=all --dry-run
 	has out.txt "--gcov-out=$W/pg/profile --only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem $W/pg/instr"
 	has out.txt "kbench compare --trained=all -o"
+	# --program: the measurements run it, the training never does.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --dry-run \
+		--program='hb=/usr/bin/hackbench -g 1 -l 5'
+	has out.txt "kbench run -o $W/pg/plain.json '--program=hb=/usr/bin/hackbench -g 1 -l 5' $W/pg/plain"
+	has out.txt "kbench run -o $W/pg/pgo.json '--program=hb=/usr/bin/hackbench -g 1 -l 5' $W/pg/pgo"
+	grep '^kbench run -o [^ ]*/train.json.*--program' out.txt && fail "the training runs the program"
 	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=none --dry-run
 	has err.txt "--train-workload=FILE is required"
 	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=null_call,frob,stat --dry-run
@@ -658,6 +782,41 @@ assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.j
 assert len(s["train"]["rows"]) == 31, s["train"]
 assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
     "faster": 0, "slower": 0}, s' pg/summary.json || fail "summary.json of --train-rows=all"
+	# --program: plain's and pgo's boots carry the program (their initramfs
+	# lists it), the training's does not; its row is summary.json's
+	# "programs", 10 % faster, and the held-out rows stay as they were.
+	for f in plain pgo; do
+		sed "s/^KBENCH-END ok rows=\([0-9]*\)/KBENCH-ROW hb us programs $([ $f = plain ] &&
+			echo 110,110,110 || echo 100,100,100)\nKBENCH-END ok rows=99/" $f.txt >$f-p.txt
+	done
+	cat >qemu <<EOT
+#!/bin/sh
+while [ \$# -gt 0 ]; do
+	case \$1 in -kernel) k=\$2;; -initrd) i=\$2;; esac
+	shift
+done
+p=
+cpio -it <"\$i" 2>/dev/null | grep -qx kbench-programs && p=-p
+case \$k in
+*/instr/*) echo "programs\$p" >$W/train-programs.txt; cat $W/instr.txt;;
+*/plain/*) cat $W/plain\$p.txt;;
+*/pgo/*) cat $W/pgo\$p.txt;;
+esac
+EOT
+	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" \
+		--program='hb=/usr/bin/hackbench -g 1 -l 5'
+	[ "$(cat train-programs.txt)" = programs ] || fail "the training boot carried the programs"
+	has out.txt "held out    4 rows: mean +0.5 %, significant 1 faster / 1 slower"
+	has out.txt "programs    1 row: mean +10.0 %, significant 1 faster / 0 slower"
+	has pg/compare.txt "programs    1 row: mean +10.0 %"
+	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
+assert s["programs"] == {"rows": 1, "mean_pct": 10, "faster": 1, "slower": 0}, s["programs"]
+assert s["held_out"]["rows"] == 4 and s["trained"]["rows"] == 4, s' pg/summary.json ||
+		fail "summary.json lacks the programs group"
+	# A program kbench cannot carry stops pgo before any build.
+	PATH=$W/bin:$PATH expect 3 "$KBENCH" pgo --source=/src/linux --out=pg2 --qemu="$W/qemu" \
+		--program=s=/etc/hostname
+	[ -e pg2 ] && fail "pgo went on with a refused program"
 	return 0
 }
 

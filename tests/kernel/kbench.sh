@@ -5,7 +5,7 @@
 # 'backends', the ccd-built clang kernel of x86_64-clang (extended; clang's
 # own assembler, as plain make CC=clang).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
-# faults, workload, model), or arm64: determinism on the ccd-built kernel of the
+# faults, workload, model, programs), or arm64: determinism on the ccd-built kernel of the
 # arm64 build, its machine read from the Image; or another machine's Debian
 # name (armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64; extended):
 # determinism on its kbench kernel built through ccd+lkd.
