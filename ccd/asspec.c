@@ -329,7 +329,7 @@ static const struct {
 	{ "e6500", "-me6500", 0 }, { "titan", "-mtitan", 0 },
 };
 
-/* The -mcpu= row (native and unknown names: NULL, the driver's). */
+/* The -mcpu= row's index (native and unknown names: -1, the driver's). */
 static int ppc_cpu(const char *cpu)
 {
 	for (size_t i = 0; i < N(ppc_cpus); i++)
@@ -373,6 +373,9 @@ static int gcc_ppc(struct strvec *out, const struct as_target *tg, const struct 
 		G("-mpower9-vector", "-mno-power9-vector"), G("-mpower8-vector", "-mno-power8-vector"),
 		G("-mcrypto", "-mno-crypto"), G("-mdirect-move", "-mno-direct-move"),
 		G("-mhtm", "-mno-htm"), G("-mpowerpc64", "-mno-powerpc64"),
+	};
+	/* asm_spec32's words: the last -fpic or -fno-pic decides, and so on. */
+	const char *const *const groups32[] = {
 		G("-fpic", "-fPIC", "-fpie", "-fPIE", "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"),
 		G("-mrelocatable", "-mno-relocatable"), G("-mrelocatable-lib", "-mno-relocatable-lib"),
 		G("-memb"), G("-msdata="),
@@ -387,7 +390,7 @@ static int gcc_ppc(struct strvec *out, const struct as_target *tg, const struct 
 	 */
 	if (needs_driver(cmd, groups, N(groups),
 			 bits32 ? G("-m64", "-mcall-i960-old") : G("-m32", "-mcall-i960-old")) ||
-	    (cpu && row < 0) ||
+	    (bits32 && needs_driver(cmd, groups32, N(groups32), NULL)) || (cpu && row < 0) ||
 	    (COUNT(cmd, "-mlittle", "-mlittle-endian") && COUNT(cmd, "-mbig", "-mbig-endian")))
 		return -1;
 	if (bits32)
