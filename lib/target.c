@@ -199,7 +199,7 @@ const struct target *target_host(void)
 
 const char *target_names(void)
 {
-	static char buf[160];
+	static char buf[256];	/* 110 bytes with fifteen rows */
 
 	if (!buf[0])
 		for (size_t i = 0; i < N(targets); i++)
