@@ -20,7 +20,8 @@ struct asmfix_options {
 	/*
 	 * Small data (mips' -G N without abicalls): gcc -fno-common puts an
 	 * object of 1 to N bytes in .sbss, and its code reaches it through
-	 * $gp, so the common pass must too.  0: none.
+	 * $gp, so the common pass must too.  32-bit ppc gcc puts public ones
+	 * there too (-G 8 by default), so the object is gcc's.  0: none.
 	 */
 	unsigned long long small_data;
 	/*

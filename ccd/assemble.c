@@ -95,7 +95,7 @@ int assemble_args(struct strvec *out, const struct profile *p, const struct ccd_
 		if (cmd->w)
 			strvec_push(out, "-W");
 		add_includes(out, cmd);
-		/* arm, ppc64, s390x and mips gcc write their own debug sections: no --gdwarf. */
+		/* arm, ppc, s390x, mips and m68k gcc write their own debug sections: no --gdwarf. */
 		if (!t || t->as_debug)
 			add_debug(out, cmd);
 		add_gz(out, cmd);

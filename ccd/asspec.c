@@ -299,48 +299,109 @@ static int gcc_riscv(struct strvec *out, const struct as_target *tg, const struc
 	return 0;
 }
 
-/* ppc64's asm_cpu for -mcpu=: the rows Kbuild uses (power7 to power10). */
-static const char *ppc_cpu(const char *cpu, const struct ccd_cmd *cmd)
+/*
+ * asm_cpu's -mcpu= rows (gcc 12, rs6000.h's ASM_CPU_SPEC), in its order: the
+ * as word, and whether the row adds -maltivec unless -mvsx or -maltivec is
+ * given.  power8 (and powerpc64le) says -mpower9 under -mpower9-vector.
+ */
+static const struct {
+	const char *cpu, *word;
+	int altivec;
+} ppc_cpus[] = {
+	{ "power10", "-mpower10", 0 }, { "power9", "-mpower9", 0 }, { "power8", "-mpower8", 0 },
+	{ "powerpc64le", "-mpower8", 0 }, { "power7", "-mpower7", 0 },
+	{ "power6x", "-mpower6", 1 }, { "power6", "-mpower6", 1 }, { "power5+", "-mpower5", 0 },
+	{ "power5", "-mpower5", 0 }, { "power4", "-mpower4", 0 }, { "power3", "-mppc64", 0 },
+	{ "powerpc", "-mppc", 0 }, { "powerpc64", "-mppc64", 0 }, { "a2", "-ma2", 0 },
+	{ "cell", "-mcell", 0 }, { "rs64", "-mppc64", 0 }, { "401", "-mppc", 0 },
+	{ "403", "-m403", 0 }, { "405", "-m405", 0 }, { "405fp", "-m405", 0 },
+	{ "440", "-m440", 0 }, { "440fp", "-m440", 0 }, { "464", "-m440", 0 },
+	{ "464fp", "-m440", 0 }, { "476", "-m476", 0 }, { "476fp", "-m476", 0 },
+	{ "505", "-mppc", 0 }, { "601", "-m601", 0 }, { "602", "-mppc", 0 }, { "603", "-mppc", 0 },
+	{ "603e", "-mppc", 0 }, { "ec603e", "-mppc", 0 }, { "604", "-mppc", 0 },
+	{ "604e", "-mppc", 0 }, { "620", "-mppc64", 0 }, { "630", "-mppc64", 0 },
+	{ "740", "-mppc", 0 }, { "750", "-mppc", 0 }, { "G3", "-mppc", 0 },
+	{ "7400", "-mppc", 1 }, { "7450", "-mppc", 1 }, { "G4", "-mppc", 1 },
+	{ "801", "-mppc", 0 }, { "821", "-mppc", 0 }, { "823", "-mppc", 0 }, { "860", "-mppc", 0 },
+	{ "970", "-mpower4", 1 }, { "G5", "-mpower4", 1 }, { "8540", "-me500", 0 },
+	{ "8548", "-me500", 0 }, { "e300c2", "-me300", 0 }, { "e300c3", "-me300", 0 },
+	{ "e500mc", "-me500mc", 0 }, { "e500mc64", "-me500mc64", 0 }, { "e5500", "-me5500", 0 },
+	{ "e6500", "-me6500", 0 }, { "titan", "-mtitan", 0 },
+};
+
+/* The -mcpu= row's index (native and unknown names: -1, the driver's). */
+static int ppc_cpu(const char *cpu)
 {
-	if (!strcmp(cpu, "power10"))
-		return "-mpower10";
-	if (!strcmp(cpu, "power9"))
-		return "-mpower9";
-	if (!strcmp(cpu, "power8") || !strcmp(cpu, "powerpc64le"))
-		return last(cmd, "-mpower9-vector") ? "-mpower9" : "-mpower8";
-	if (!strcmp(cpu, "power7"))
-		return "-mpower7";
-	if (!strcmp(cpu, "powerpc64"))
-		return "-mppc64";
-	return NULL;
+	for (size_t i = 0; i < N(ppc_cpus); i++)
+		if (!strcmp(cpu, ppc_cpus[i].cpu))
+			return (int)i;
+	return -1;
 }
 
 /*
- * ppc64: %{m32:%(asm_spec32)}%{!m32:-a64} %(asm_cpu) %{mlittle|mlittle-endian: -mlittle;
- * mbig|mbig-endian: -mbig; mcall-i960-old: -mlittle;: -mlittle (the default)};
- * asm_cpu: %{mcpu=...: table; !mcpu*: %{mpower9-vector: -mpower9; mpower8-vector|
- * mcrypto|mdirect-move|mhtm: -mpower8; mvsx: -mpower7; mpowerpc64: -mppc64;:
- * %(asm_default)}} %{mvsx: -mvsx -maltivec; maltivec: -maltivec} -many
+ * asm_spec32: -a32 %{mrelocatable} %{mrelocatable-lib}
+ * %{fno-pie|fno-PIE|fno-pic|fno-PIC:;:-K PIC} %{memb|msdata=eabi: -memb}
+ */
+static void ppc_spec32(struct strvec *out, const struct ccd_cmd *cmd)
+{
+	const char *sdata = value(cmd, "-msdata=");
+
+	strvec_push(out, "-a32");
+	if (last(cmd, "-mrelocatable"))
+		strvec_push(out, "-mrelocatable");
+	if (last(cmd, "-mrelocatable-lib"))
+		strvec_push(out, "-mrelocatable-lib");
+	if (!COUNT(cmd, "-fno-pie", "-fno-PIE", "-fno-pic", "-fno-PIC"))
+		strvec_pushl(out, "-K", "PIC", NULL);
+	if (last(cmd, "-memb") || (sdata && !strcmp(sdata, "eabi")))
+		strvec_push(out, "-memb");
+}
+
+/*
+ * ppc64 (and ppc64le): %{m32:%(asm_spec32)}%{!m32:-a64} %(asm_cpu) %{mlittle|mlittle-endian:
+ * -mlittle; mbig|mbig-endian: -mbig; mcall-i960-old: -mlittle;: (the configured one)};
+ * 32-bit ppc: %{!m64:%(asm_spec32)}%{m64:-a64}, asm_default -mppc%{m64:64};
+ * asm_cpu: %{mcpu=...: the rows above; !mcpu*: %{mpower9-vector: -mpower9;
+ * mpower8-vector|mcrypto|mdirect-move|mhtm: -mpower8; mvsx: -mpower7; mpowerpc64: -mppc64;:
+ * %(asm_default)}} %{mvsx: -mvsx -maltivec; maltivec: -maltivec} -many.  The other
+ * word size than the compiler's own (its asm_default differs) is the driver's.
  */
 static int gcc_ppc(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
 {
 	const char *const *const groups[] = {
-		G("-mcpu="), G("-mlittle", "-mlittle-endian", "-mbig", "-mbig-endian"),
-		G("-mvsx", "-mno-vsx"), G("-maltivec", "-mno-altivec"),
+		G("-mcpu="), G("-mvsx", "-mno-vsx"), G("-maltivec", "-mno-altivec"),
 		G("-mpower9-vector", "-mno-power9-vector"), G("-mpower8-vector", "-mno-power8-vector"),
 		G("-mcrypto", "-mno-crypto"), G("-mdirect-move", "-mno-direct-move"),
 		G("-mhtm", "-mno-htm"), G("-mpowerpc64", "-mno-powerpc64"),
 	};
+	/* asm_spec32's words: the last -fpic or -fno-pic decides, and so on. */
+	const char *const *const groups32[] = {
+		G("-fpic", "-fPIC", "-fpie", "-fPIE", "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"),
+		G("-mrelocatable", "-mno-relocatable"), G("-mrelocatable-lib", "-mno-relocatable-lib"),
+		G("-memb"), G("-msdata="),
+	};
 	const char *cpu = value(cmd, "-mcpu="), *w = NULL;
 	struct strvec def = STRVEC_INIT;
+	int row = cpu ? ppc_cpu(cpu) : -1, bits32 = tg->target->bits == 32;
 
-	if (needs_driver(cmd, groups, N(groups), G("-m32", "-mcall-i960-old")) ||
-	    (cpu && !ppc_cpu(cpu, cmd)))
+	/*
+	 * Kbuild gives -mbig-endian (and -m32 or -m64) twice: a repeat is the
+	 * same answer; both endiannesses are the spec's first alternative.
+	 */
+	if (needs_driver(cmd, groups, N(groups),
+			 bits32 ? G("-m64", "-mcall-i960-old") : G("-m32", "-mcall-i960-old")) ||
+	    (bits32 && needs_driver(cmd, groups32, N(groups32), NULL)) || (cpu && row < 0) ||
+	    (COUNT(cmd, "-mlittle", "-mlittle-endian") && COUNT(cmd, "-mbig", "-mbig-endian")))
 		return -1;
-	strvec_push(out, "-a64");
-	if (cpu)
-		w = ppc_cpu(cpu, cmd);
-	else if (last(cmd, "-mpower9-vector"))
+	if (bits32)
+		ppc_spec32(out, cmd);
+	else
+		strvec_push(out, "-a64");
+	if (cpu) {
+		w = ppc_cpus[row].word;
+		if (!strcmp(w, "-mpower8") && last(cmd, "-mpower9-vector"))
+			w = "-mpower9";
+	} else if (last(cmd, "-mpower9-vector"))
 		w = "-mpower9";
 	else if (COUNT(cmd, "-mpower8-vector", "-mcrypto", "-mdirect-move", "-mhtm"))
 		w = "-mpower8";
@@ -350,11 +411,14 @@ static int gcc_ppc(struct strvec *out, const struct as_target *tg, const struct 
 		w = "-mppc64";
 	if (w) {
 		strvec_push(out, w);
+		if (cpu && ppc_cpus[row].altivec && !COUNT(cmd, "-mvsx", "-maltivec"))
+			strvec_push(out, "-maltivec");
 	} else {
-		/* asm_default: the driver's word between -a64 and -many. */
+		/* asm_default: the driver's words between the -a/-K ones and -many. */
 		push_defaults(&def, tg, "-m");
 		for (size_t i = 0; i < def.nr && strcmp(def.v[i], "-many"); i++)
-			if (strcmp(def.v[i], "-maltivec"))
+			if (strcmp(def.v[i], "-maltivec") && strcmp(def.v[i], "-mrelocatable") &&
+			    strcmp(def.v[i], "-mrelocatable-lib") && strcmp(def.v[i], "-memb"))
 				strvec_push(out, def.v[i]);
 		strvec_clear(&def);
 	}
@@ -603,6 +667,79 @@ static int gcc_mips(struct strvec *out, const struct as_target *tg, const struct
 	return 0;
 }
 
+/* m68k.opt's aliases of -mcpu= (the driver rewrites them before the spec). */
+static const char *const m68k_aliases[][2] = {
+	{ "-m68000", "68000" }, { "-mc68000", "68000" }, { "-m68010", "68010" },
+	{ "-m68020", "68020" }, { "-mc68020", "68020" }, { "-m68030", "68030" },
+	{ "-m68040", "68040" }, { "-m68060", "68060" }, { "-m68302", "68302" },
+	{ "-m68332", "68332" }, { "-mcpu32", "68332" }, { "-m5200", "5206" },
+	{ "-m5206e", "5206e" }, { "-m528x", "528x" }, { "-m5307", "5307" }, { "-m5407", "5407" },
+	{ "-mcfv4e", "547x" },
+};
+
+/*
+ * m68k: %{m68851}%{mno-68851} %{m68881}%{mno-68881} %{msoft-float:-mno-float}
+ * %{m68020-40:-m68040}%{m68020-60:-m68040}%{mcpu=*:-mcpu=%*}%{march=*:-march=%*}
+ * %{fpie|fPIE|fpic|fPIC:--pcrel} %{mpcrel:%{fpie|fPIE|fpic|fPIC:;:--pcrel}}
+ * %{msep-data|mid-shared-library:--pcrel}; the configured -mcpu= (--with-cpu)
+ * when no -mcpu=, -march=, alias or -m68020-40/60 is given.  No --gdwarf.
+ * Repeats and mixes (the driver joins "-m68040" to a following -mcpu= word,
+ * passes both of -msoft-float -mhard-float) are the driver's.
+ */
+static int gcc_m68k(struct strvec *out, const struct as_target *tg, const struct ccd_cmd *cmd)
+{
+	const char *const *const groups[] = {
+		G("-m68851", "-mno-68851"), G("-m68881"), G("-msoft-float", "-mhard-float"),
+		G("-march="), G("-mpcrel", "-mno-pcrel"), G("-msep-data", "-mno-sep-data"),
+		G("-mid-shared-library", "-mno-id-shared-library"),
+		G("-fpic", "-fPIC", "-fpie", "-fPIE", "-fno-pic", "-fno-PIC", "-fno-pie", "-fno-PIE"),
+	};
+	const char *cpu = NULL, *arch = last(cmd, "-march="), *w;
+	int ncpu = 0, wide = 0, pic = 0;
+
+	if (needs_driver(cmd, groups, N(groups), G("-mfidoa")))
+		return -1;
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const char *a = cmd->args[i].word;
+
+		if (cmd->args[i].role != ARG_FLAG)
+			continue;
+		if (!strncmp(a, "-mcpu=", 6))
+			cpu = a + 6, ncpu++;
+		else if (!strcmp(a, "-m68020-40") || !strcmp(a, "-m68020-60"))
+			wide = 1, ncpu++;
+		for (size_t k = 0; k < N(m68k_aliases); k++)
+			if (!strcmp(a, m68k_aliases[k][0]))
+				cpu = m68k_aliases[k][1], ncpu++;
+		pic |= !strcmp(a, "-fpic") || !strcmp(a, "-fPIC") || !strcmp(a, "-fpie") ||
+		       !strcmp(a, "-fPIE");
+	}
+	/* -m68020-40 with -march=: one word "-m68040-march=..." */
+	if (ncpu > 1 || (wide && arch))
+		return -1;
+	if ((w = last(cmd, "-m68851")) || (w = last(cmd, "-mno-68851")))
+		strvec_push(out, w);
+	if (last(cmd, "-m68881"))
+		strvec_push(out, "-m68881");
+	if (last(cmd, "-msoft-float"))
+		strvec_push(out, "-mno-float");
+	if (wide)
+		strvec_push(out, "-m68040");
+	if (cpu)
+		strvec_pushf(out, "-mcpu=%s", cpu);
+	if (arch)
+		strvec_push(out, arch);
+	if (!cpu && !arch && !wide)
+		push_defaults(out, tg, "-mcpu=");
+	if (pic)
+		strvec_push(out, "--pcrel");
+	if (!pic && last(cmd, "-mpcrel"))
+		strvec_push(out, "--pcrel");
+	if (COUNT(cmd, "-msep-data", "-mid-shared-library"))
+		strvec_push(out, "--pcrel");
+	return 0;
+}
+
 /* clang's GNU-as tool on aarch64: -EL or -EB by the (endian-adjusted) triple. */
 static int clang_aarch64(struct strvec *out, const struct as_target *tg,
 			 const struct ccd_cmd *cmd)
@@ -649,17 +786,50 @@ int asspec_words(struct strvec *out, enum as_style style, const struct as_target
 		return gcc_s390(out, tg, cmd);
 	case TARGET_MIPS:
 		return gcc_mips(out, tg, cmd);
+	case TARGET_M68K:
+		return gcc_m68k(out, tg, cmd);
 	case TARGET_X86:
 		break;
 	}
 	return -1;
 }
 
-unsigned long long asspec_small_data(const struct target *t, const struct ccd_cmd *cmd)
+/*
+ * 32-bit ppc: gcc's small data (Linux's -msdata=data, -G 8 by default) puts
+ * public objects of 1 to -G bytes in .sbss (code reaches them as any other,
+ * r13 only for -msdata=sysv); -msdata=none or -mno-sdata: none.  64-bit
+ * code (-m64, or a ppc64 compiler without -m32) has none.
+ */
+static unsigned long long ppc_small_data(const struct target *t, const struct ccd_cmd *cmd)
+{
+	const char *g = NULL;
+	int bits = t->bits, sdata = 1;
+
+	for (size_t i = 0; i < cmd->nr_args; i++) {
+		const struct ccd_arg *a = &cmd->args[i];
+
+		if (a->role != ARG_FLAG)
+			continue;
+		if (!strcmp(a->word, "-m32") || !strcmp(a->word, "-m64"))
+			bits = a->word[2] == '3' ? 32 : 64;
+		else if (!strcmp(a->word, "-mno-sdata") || !strcmp(a->word, "-msdata=none"))
+			sdata = 0;
+		else if (!strcmp(a->word, "-msdata") || !strncmp(a->word, "-msdata=", 8))
+			sdata = 1;
+		else if (a->opt && !strcmp(a->opt->name, "-G"))
+			g = a->val;
+	}
+	return bits == 32 && sdata ? (g ? strtoull(g, NULL, 10) : 8) : 0;
+}
+
+unsigned long long asspec_small_data(const struct target *t, enum as_style style,
+				     const struct ccd_cmd *cmd)
 {
 	const char *g = NULL;
 	int abicalls = 1;	/* Linux's default; gcc allows no small data with it */
 
+	if (t && t->arch == TARGET_PPC)
+		return style == AS_GCC ? ppc_small_data(t, cmd) : 0;	/* clang has none */
 	if (!t || t->arch != TARGET_MIPS)
 		return 0;
 	for (size_t i = 0; i < cmd->nr_args; i++) {

@@ -26,8 +26,12 @@ struct as_target {
 /* Append the target words for cmd; 0, or -1: not modelled, ask the driver. */
 int asspec_words(struct strvec *out, enum as_style style, const struct as_target *tg,
 		 const struct ccd_cmd *cmd);
-/* The small-data limit gcc uses for cmd (mips' -G without abicalls), 0: none. */
-unsigned long long asspec_small_data(const struct target *t, const struct ccd_cmd *cmd);
+/*
+ * The small-data limit the compiler uses for cmd, 0: none.  mips: -G without
+ * abicalls; 32-bit ppc (gcc's style only): -G, 8 by default, unless -msdata=none.
+ */
+unsigned long long asspec_small_data(const struct target *t, enum as_style style,
+				     const struct ccd_cmd *cmd);
 /*
  * The words of cmd the driver must see to say its target words (-m*, -f*,
  * --target=; on mips also -O*, -g*, -G, -EB/-EL: its as spec reads them).

@@ -273,7 +273,7 @@ static int repair(const struct compile_opts *o, const char *src, const char *dst
 	opt.passes = o->passes;
 	opt.keep_prefix = o->keep_prefix;
 	opt.data_sections = o->cmd->data_sections;
-	opt.small_data = asspec_small_data(o->be->target, o->cmd);
+	opt.small_data = asspec_small_data(o->be->target, o->be->profile->as_style, o->cmd);
 	opt.target = o->be->target ? o->be->target->name : NULL;
 	in = open(src, O_RDONLY | O_CLOEXEC);
 	if (in < 0) {

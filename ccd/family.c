@@ -35,7 +35,7 @@
  */
 static const char *cache_format(void)
 {
-	static char line[256];
+	static char line[320];
 
 	if (!line[0])
 		snprintf(line, sizeof(line), "ccd-cache 4 (targets %s)", target_names());

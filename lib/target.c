@@ -22,12 +22,16 @@ static const struct target targets[] = {
 	{ "riscv32", TARGET_RISCV, EM_RISCV, 32, 0, "#", '@', 1 },
 	{ "ppc64le", TARGET_PPC, EM_PPC64, 64, 0, "#", '@', 0 },
 	{ "ppc64", TARGET_PPC, EM_PPC64, 64, 1, "#", '@', 0 },
+	/* 32-bit big-endian powerpc: the same gcc driver spec as ppc64. */
+	{ "ppc", TARGET_PPC, EM_PPC, 32, 1, "#", '@', 0 },
 	{ "s390x", TARGET_S390, EM_S390, 64, 1, "#", '@', 0 },
 	/* o32 and n64; gcc's mips driver gives as -g words, never --gdwarf. */
 	{ "mipsel", TARGET_MIPS, EM_MIPS, 32, 0, "#", '@', 0 },
 	{ "mips", TARGET_MIPS, EM_MIPS, 32, 1, "#", '@', 0 },
 	{ "mips64el", TARGET_MIPS, EM_MIPS, 64, 0, "#", '@', 0 },
 	{ "mips64", TARGET_MIPS, EM_MIPS, 64, 1, "#", '@', 0 },
+	/* '|' starts a comment on m68k ('#' is an immediate's prefix); '@' is free. */
+	{ "m68k", TARGET_M68K, EM_68K, 32, 1, "|", '@', 0 },
 };
 
 /* A triple's first field (or a Kbuild ARCH name) -> ccd's name; prefix rows end in '*'. */
@@ -41,10 +45,12 @@ static const struct {
 	{ "riscv64", "riscv64" }, { "riscv32", "riscv32" },
 	{ "powerpc64le", "ppc64le" }, { "ppc64le", "ppc64le" },
 	{ "powerpc64", "ppc64" }, { "ppc64", "ppc64" },
+	{ "powerpc", "ppc" }, { "ppc", "ppc" },	/* powerpcle, ppcle: no row */
 	{ "s390x", "s390x" },
 	{ "mipsel", "mipsel" }, { "mips", "mips" },
 	{ "mips64el", "mips64el" }, { "mips64", "mips64" },
 	{ "mipsisa*", NULL },	/* r6 triples: another driver configuration */
+	{ "m68k", "m68k" },
 };
 
 /* A triple naming an ABI no row has: mips64el-linux-gnuabin32 is n32, not n64. */
@@ -68,6 +74,9 @@ static const struct {
 	{ "__riscv_xlen 32", NULL, "riscv32" },
 	{ "__powerpc64__", "__LITTLE_ENDIAN__", "ppc64le" },
 	{ "__powerpc64__", "__BIG_ENDIAN__", "ppc64" },
+	/* 32-bit: __powerpc__ without __powerpc64__ (the rows above took those). */
+	{ "__powerpc__", "__BIG_ENDIAN__", "ppc" },
+	{ "__powerpc__", NULL, NULL },	/* little-endian ppc32 */
 	{ "__s390x__", NULL, "s390x" },
 	/* _MIPS_SIM, not __mips64: o32 code for a 64-bit ISA defines __mips64 too. */
 	{ "_MIPS_SIM _ABIO32", "__MIPSEL__", "mipsel" },
@@ -75,6 +84,7 @@ static const struct {
 	{ "_MIPS_SIM _ABI64", "__MIPSEL__", "mips64el" },
 	{ "_MIPS_SIM _ABI64", "__MIPSEB__", "mips64" },
 	{ "__mips__", NULL, NULL },	/* n32, or no endianness said */
+	{ "__m68k__", NULL, "m68k" },	/* 680x0 and ColdFire: one as, one ELF machine */
 };
 
 static const struct target *by_name(const char *name, size_t len)
@@ -168,6 +178,8 @@ const struct target *target_host(void)
 	return target_named("ppc64le");
 #elif defined(__powerpc64__)
 	return target_named("ppc64");
+#elif defined(__powerpc__) && defined(__BIG_ENDIAN__)
+	return target_named("ppc");
 #elif defined(__s390x__)
 	return target_named("s390x");
 #elif defined(__mips__) && _MIPS_SIM == _ABIO32 && defined(__MIPSEL__)
@@ -178,6 +190,8 @@ const struct target *target_host(void)
 	return target_named("mips64el");
 #elif defined(__mips__) && _MIPS_SIM == _ABI64
 	return target_named("mips64");
+#elif defined(__m68k__)
+	return target_named("m68k");
 #else
 	return NULL;
 #endif
@@ -185,7 +199,7 @@ const struct target *target_host(void)
 
 const char *target_names(void)
 {
-	static char buf[160];
+	static char buf[256];	/* 110 bytes with fifteen rows */
 
 	if (!buf[0])
 		for (size_t i = 0; i < N(targets); i++)

@@ -17,9 +17,10 @@ enum target_arch {
 	TARGET_AARCH64,
 	TARGET_ARM,
 	TARGET_RISCV,
-	TARGET_PPC,
+	TARGET_PPC,	/* ppc64le, ppc64 and 32-bit ppc: one gcc driver spec */
 	TARGET_S390,
 	TARGET_MIPS,	/* o32 and n64, either endianness: one gcc driver spec */
+	TARGET_M68K,	/* 680x0 and ColdFire */
 };
 
 struct target {
@@ -28,7 +29,7 @@ struct target {
 	unsigned short elf_machine;	/* EM_* of its objects */
 	unsigned char bits;	/* 32 or 64 */
 	unsigned char big_endian;
-	/* What starts a comment after a statement: "#", "@" (arm), "//" (aarch64). */
+	/* What starts a comment after a statement: "#", "@" (arm), "//" (aarch64), "|" (m68k). */
 	const char *comment;
 	/* .type and section-type prefix: '@', or '%' where '@' starts a comment. */
 	char type_prefix;

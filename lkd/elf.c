@@ -245,11 +245,12 @@ int obj_relocs_for(struct lkd_obj *obj, size_t idx, struct lkd_reloc **out, size
 	return 0;
 }
 
-/* s390x, ppc64, mips, and the big-endian arm and aarch64. */
+/* s390x, ppc64, ppc, mips, m68k, and the big-endian arm and aarch64. */
 static int big_endian_machine(unsigned int machine)
 {
 	return machine == EM_S390 || machine == EM_PPC64 || machine == EM_PPC ||
-	       machine == EM_ARM || machine == EM_AARCH64 || machine == EM_MIPS;
+	       machine == EM_ARM || machine == EM_AARCH64 || machine == EM_MIPS ||
+	       machine == EM_68K;
 }
 
 /* Reject what libelf accepts but the checks cannot interpret. */

@@ -52,7 +52,8 @@ t_common_oracle() {
 # skipped for other targets.
 CROSS_TRIPLES="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu
 	powerpc64le-linux-gnu s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu
-	mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
+	mips64el-linux-gnuabi64 mips64-linux-gnuabi64 powerpc-linux-gnu powerpc64-linux-gnu
+	m68k-linux-gnu"
 t_cross_common() {
 	local n=0 f v opts
 	for t in $CROSS_TRIPLES; do
@@ -62,6 +63,11 @@ t_cross_common() {
 		case $t in
 		riscv64-*) variants="-fno-PIE -msmall-data-limit=0|" ;;
 		mips*) variants="-fno-PIE|;-G 0 -mno-abicalls -fno-pic|;-G 8 -mno-abicalls -fno-pic|--small-data=8" ;;
+		# 32-bit ppc: gcc's own -G 8 (Linux's -msdata=data) puts public
+		# objects of 1 to 8 bytes in .sbss, Kbuild's flags too; -G and
+		# -msdata=none change it.
+		powerpc-*) variants="-fno-PIE|--small-data=8;-m32 -mcpu=powerpc -msoft-float -mno-readonly-in-sdata -fno-PIE|--small-data=8;-fno-PIE -G 4|--small-data=4;-fno-PIE -G 0|;-fno-PIE -msdata=none|" ;;
+		powerpc64-*) variants="-fno-PIE|;-m64 -mabi=elfv1 -mcpu=power4 -mcmodel=medium -fno-PIE|" ;;
 		esac
 		command -v "$t-gcc" > /dev/null || { bad "no $t-gcc (scripts/install-deps installs it)"; continue; }
 		IFS=';' read -r -a vs <<< "$variants"
@@ -91,6 +97,11 @@ t_cross_common() {
 	mipsel-linux-gnu-gcc -O2 -G 8 -mno-abicalls -fno-pic -fcommon -S -o t.s "$FX"/common1.c &&
 		"$A" --target=mipsel --small-data=8 t.s | grep -q '\.pushsection	\.sbss,"aw",@nobits' ||
 		bad "mips -G 8: no .sbss definition"
+	# m68k: '|' starts a comment, '#' is an immediate's prefix.
+	printf '\t.comm\tcnt,4,2 | a comment, with a comma\n\t.text\n\tmove.l #1,%%d0 | #1\n' > m.s
+	"$A" --target=m68k-linux-gnu m.s > mo.s || bad "m68k: asmfix: $(cat mo.s)"
+	m68k-linux-gnu-as -o m.o mo.s || bad "m68k: as rejects the rewrite"
+	[ "$(syms m.o | grep '^cnt ')" = "cnt GLOBAL OBJECT 4 .bss" ] || bad "m68k: cnt is $(syms m.o)"
 	"$A" --small-data=x /dev/null 2> err && bad "--small-data=x accepted"
 	grep -q "not a byte count" err || bad "--small-data=x: $(cat err)"
 	"$A" --target=arm-linux-gnueabihf "$FX"/common1.c > /dev/null 2>&1

@@ -454,7 +454,9 @@ static void test_targets(void **state)
 		{ "mips-linux-gnu", "mips" }, { "mipsel-linux-gnu", "mipsel" },
 		{ "mips64el-linux-gnuabi64", "mips64el" }, { "mips64-linux-gnuabi64", "mips64" },
 		{ "mips64el-linux-gnuabin32", NULL }, { "mipsisa32r6el-linux-gnu", NULL },
-		{ "arm-linux-gnueabi", "arm" }, { "m68k-linux-gnu", NULL }, { "", NULL },
+		{ "arm-linux-gnueabi", "arm" }, { "m68k-linux-gnu", "m68k" },
+		{ "powerpc-linux-gnu", "ppc" }, { "ppc", "ppc" }, { "powerpcle-linux-gnu", NULL },
+		{ "m68k-unknown-linux-gnu", "m68k" }, { "m68000-elf", NULL }, { "", NULL },
 	};
 	static const struct {
 		const char *dm, *want;
@@ -480,6 +482,11 @@ static void test_targets(void **state)
 		{ "#define __MIPSEB__ 1\n#define _MIPS_SIM _ABI64\n#define __mips__ 1\n", "mips64" },
 		{ "#define __mips__ 1\n#define _MIPS_SIM _ABIN32\n#define __MIPSEL__ 1\n", NULL },
 		{ "#define __mips__ 1\n#define _MIPS_SIM _ABIO32\n", NULL },
+		/* ppc32: __powerpc__ without __powerpc64__; little-endian ppc32 has no row. */
+		{ "#define __powerpc__ 1\n#define __BIG_ENDIAN__ 1\n", "ppc" },
+		{ "#define __powerpc__ 1\n#define __powerpc64__ 1\n#define __BIG_ENDIAN__ 1\n", "ppc64" },
+		{ "#define __powerpc__ 1\n#define __LITTLE_ENDIAN__ 1\n", NULL },
+		{ "#define __m68k__ 1\n#define __mcoldfire__ 1\n", "m68k" },
 	};
 
 	(void)state;
@@ -505,6 +512,11 @@ static void test_targets(void **state)
 	assert_int_equal(target_named("mips64el")->big_endian, 0);
 	assert_int_equal(target_named("mipsel")->bits, 32);
 	assert_int_equal(target_named("mipsel")->type_prefix, '@');
+	assert_int_equal(target_named("ppc")->bits, 32);
+	assert_int_equal(target_named("ppc")->big_endian, 1);
+	assert_string_equal(target_named("m68k")->comment, "|");
+	assert_int_equal(target_named("m68k")->type_prefix, '@');
+	assert_int_equal(target_named("m68k")->big_endian, 1);
 }
 
 /* mips' small-data limit for a command line. */
@@ -516,7 +528,7 @@ static unsigned long long small_data(const char *target, const char *args)
 
 	split(&in, args);
 	classify(&cmd, (int)in.nr, in.v);
-	n = asspec_small_data(target_named(target), &cmd);
+	n = asspec_small_data(target_named(target), AS_GCC, &cmd);
 	ccd_cmd_release(&cmd);
 	strvec_clear(&in);
 	return n;
@@ -560,6 +572,17 @@ static void test_mips(void **state)
 	assert_int_equal(small_data("mipsel", "-c -G 8 a.c"), 0);
 	assert_int_equal(small_data("mipsel", "-c -mno-abicalls a.c"), 0);
 	assert_int_equal(small_data("aarch64", "-c -G 8 -mno-abicalls a.c"), 0);
+	/* 32-bit ppc: -G 8 unless said otherwise; -msdata=none, 64-bit code: none. */
+	assert_int_equal(small_data("ppc", "-c a.c"), 8);
+	assert_int_equal(small_data("ppc", "-c -G 4 a.c"), 4);
+	assert_int_equal(small_data("ppc", "-c -G0 a.c"), 0);
+	assert_int_equal(small_data("ppc", "-c -msdata=none a.c"), 0);
+	assert_int_equal(small_data("ppc", "-c -mno-sdata -msdata=data a.c"), 8);
+	assert_int_equal(small_data("ppc", "-c -m64 a.c"), 0);
+	assert_int_equal(small_data("ppc64", "-c a.c"), 0);
+	assert_int_equal(small_data("ppc64", "-c -m32 -G 16 a.c"), 16);
+	assert_int_equal(small_data("ppc64le", "-c a.c"), 0);
+	assert_int_equal(small_data("m68k", "-c -G 8 a.c"), 0);
 }
 
 static void test_assemble_targets(void **state)
@@ -569,6 +592,9 @@ static void test_assemble_targets(void **state)
 	const char *rv = "--traditional-format\t-fpic\t-march=rv64imafdc_zicsr_zifencei\t"
 			 "-march=rv64imafdc_zicsr_zifencei\t-mabi=lp64d\t-misa-spec=20191213";
 	const char *ppc = "-a64\t-mpower8\t-many\t-mlittle";
+	const char *ppc64 = "-a64\t-mpower4\t-many\t-mbig";
+	const char *ppc32 = "-a32\t-K\tPIC\t-mppc\t-many\t-mbig";
+	const char *m68k = "-mcpu=68020";
 	const char *s390 = "-m64\t-mzarch\t-march=z196";
 
 	(void)state;
@@ -610,7 +636,45 @@ static void test_assemble_targets(void **state)
 			    "[-a64] [-mpower9] [-many] [-mlittle] [-o] [o.o] [t.s]");
 	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mvsx -mbig-endian a.c"),
 			    "[-a64] [-mpower7] [-mvsx] [-maltivec] [-many] [-mbig] [-o] [o.o] [t.s]");
-	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mcpu=e500mc a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mcpu=native a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "ppc64le", ppc, "-c -mcpu=power9 -mcpu=power8 a.c"), "ASK");
+	/* The whole -mcpu= table: rows that add -maltivec unless -mvsx or -maltivec. */
+	assert_string_equal(tas_line("gcc", "ppc64", ppc64, "-c -mcpu=970 a.c"),
+			    "[-a64] [-mpower4] [-maltivec] [-many] [-mbig] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc64", ppc64, "-c -mcpu=970 -mvsx a.c"),
+			    "[-a64] [-mpower4] [-mvsx] [-maltivec] [-many] [-mbig] [-o] [o.o] [t.s]");
+	/* Kbuild's ppc64 (big-endian, ELFv1): -mbig-endian twice is no repeat to ask about. */
+	assert_string_equal(tas_line("gcc", "ppc64", ppc64, "-c -mbig-endian -m64 -mabi=elfv1 "
+				     "-mcpu=power4 -Wa,-many -mbig-endian a.c"),
+			    "[-a64] [-mpower4] [-many] [-mbig] [-many] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc64", ppc64, "-c -mbig -mlittle-endian a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "ppc64", ppc64, "-c -m32 a.c"), "ASK");
+	/* 32-bit ppc: asm_spec32's -K PIC unless -fno-pie/-fno-pic, -memb; -m64 is asked. */
+	assert_string_equal(tas_line("gcc", "ppc", ppc32, "-c a.c"),
+			    "[-a32] [-K] [PIC] [-mppc] [-many] [-mbig] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc", ppc32, "-c -mbig-endian -m32 -mcpu=e500mc "
+				     "-mno-altivec -fno-PIE -mbig-endian a.c"),
+			    "[-a32] [-me500mc] [-many] [-mbig] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc", ppc32, "-c -mrelocatable -msdata=eabi -mcpu=G4 "
+				     "-fno-pic a.c"),
+			    "[-a32] [-mrelocatable] [-memb] [-mppc] [-maltivec] [-many] [-mbig] "
+			    "[-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "ppc", ppc32, "-c -m64 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "ppc", ppc32, "-c -fpic -fno-pic a.c"), "ASK");
+	/* m68k: aliases as -mcpu=, the configured cpu otherwise, --pcrel; repeats asked. */
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -g a.c"),
+			    "[-mcpu=68020] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -m68040 -msoft-float a.c"),
+			    "[-mno-float] [-mcpu=68040] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -mcfv4e -m68851 -fpic a.c"),
+			    "[-m68851] [-mcpu=547x] [--pcrel] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -m68020-60 -msep-data a.c"),
+			    "[-m68040] [--pcrel] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -march=isac -mpcrel a.c"),
+			    "[-march=isac] [--pcrel] [-o] [o.o] [t.s]");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -m68040 -mcpu=68060 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -m68020-40 -march=68020 a.c"), "ASK");
+	assert_string_equal(tas_line("gcc", "m68k", m68k, "-c -msoft-float -mhard-float a.c"), "ASK");
 	/* s390x: -m31 brings -mesa; archN names. */
 	assert_string_equal(tas_line("gcc", "s390x", s390, "-c -m31 -march=arch11 a.c"),
 			    "[-m31] [-mesa] [-march=z13] [-o] [o.o] [t.s]");

@@ -369,7 +369,8 @@ case_layout_unknown() {
 # .altinstructions; --lkd-verify finds the commons.
 CROSS_TRIPLES="aarch64-linux-gnu arm-linux-gnueabihf arm-linux-gnueabi riscv64-linux-gnu
 	powerpc64le-linux-gnu s390x-linux-gnu mipsel-linux-gnu mips-linux-gnu
-	mips64el-linux-gnuabi64 mips64-linux-gnuabi64"
+	mips64el-linux-gnuabi64 mips64-linux-gnuabi64 powerpc-linux-gnu powerpc64-linux-gnu
+	m68k-linux-gnu"
 case_cross() {
 	local n=0
 	for t in $CROSS_TRIPLES; do
