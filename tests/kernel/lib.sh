@@ -51,19 +51,24 @@ tool_sum() {
 # CI's 45 minutes hold the base, the sample and one more (measured in
 # tests/README.md); the others are built only with CCD_KTEST_EXTENDED=1.
 KCONFIGS_CI="x86_64 debian-61"
-# One more configuration per CI run, in turn (the number of commits on HEAD
-# picks it; CCD_KTEST_ROTATION=NAME picks one, =all takes every one):
-# arm64 (kbench's arm64 kernel too), riscv64, clang's own kernel on amd64,
-# the samples of Debian's 6.12 and of Debian's arm64 6.1.
+# One more turn per CI run (the number of commits on HEAD picks it;
+# CCD_KTEST_ROTATION=NAME picks one, =all takes every one): arm64 (kbench's
+# arm64 kernel too), riscv64, clang's own kernel on amd64, the samples of
+# Debian's 6.12 and of Debian's arm64 6.1, and the tinyconfig pairs of
+# Debian's other machines, two to a turn (A+B: each costs what riscv64's
+# does, half of arm64's).
 KCONFIGS_ROTATION="arm64 riscv64 x86_64-clang-ias debian-612 debian-61-arm64"
+KCONFIGS_ROTATION="$KCONFIGS_ROTATION armhf+armel ppc64el+s390x mips64el+mipsel"
+# Every configuration of the rotation, one per word.
+KCONFIGS_ROTATING=${KCONFIGS_ROTATION//+/ }
 rotation_pick() {
 	local r=${CCD_KTEST_ROTATION:-} n
-	[ "$r" = all ] && { echo "$KCONFIGS_ROTATION"; return; }
-	[ -n "$r" ] && { echo "$r"; return; }
+	[ "$r" = all ] && { echo "$KCONFIGS_ROTATING"; return; }
+	[ -n "$r" ] && { echo "${r//+/ }"; return; }
 	n=$(git -C "$KTEST_SRC" rev-list --count HEAD 2>/dev/null || echo 0)
 	set -- $KCONFIGS_ROTATION
 	shift $((n % $#))
-	echo "$1"
+	echo "${1//+/ }"
 }
 KCONFIGS_PICKED=$(rotation_pick)
 # The picked one second: with two builds at a time the base and it start
@@ -85,7 +90,7 @@ extended_only() {	# name
 		log "SKIP: configuration $1 takes hours: built only with CCD_KTEST_FULL_DISTRO=1"
 		exit 77 ;;
 	esac
-	case " $KCONFIGS_ROTATION " in *" $1 "*)
+	case " $KCONFIGS_ROTATING " in *" $1 "*)
 		case " $KCONFIGS_PICKED " in *" $1 "*) return 0 ;; esac
 		[ "${CCD_KTEST_EXTENDED:-0}" = 1 ] && return 0
 		log "SKIP: configuration $1 is in CI's rotation; this run's is $KCONFIGS_PICKED" \

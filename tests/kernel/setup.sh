@@ -8,12 +8,12 @@
 # Every configuration the suite shares (the longest first, see KCONFIGS_CI).
 KCONFIGS=$KCONFIGS_CI
 if [ "${CCD_KTEST_EXTENDED:-0}" = 1 ]; then
-	for c in $KCONFIGS_ROTATION; do
+	for c in $KCONFIGS_ROTATING; do
 		case " $KCONFIGS " in *" $c "*) ;; *) KCONFIGS="$KCONFIGS $c" ;; esac
 	done
 	KCONFIGS="$KCONFIGS $KCONFIGS_EXTENDED"
 fi
-log "CI's rotating pair this run: $KCONFIGS_PICKED (of $KCONFIGS_ROTATION)"
+log "CI's turn this run: $KCONFIGS_PICKED (of $KCONFIGS_ROTATION)"
 rm -f "$KWORK"/*.failed
 t0=$(date +%s)
 # Two builds at a time (CCD_KTEST_PARALLEL): a build's serial stretches
