@@ -70,6 +70,7 @@ KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED armhf armel ppc64el s390x mips64el mipsel"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
 
@@ -110,7 +111,8 @@ oracle_pair() {
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
 		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
-			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
+			-o -name zImage -o -name '*.dtb' -o -name .config |
+			cpio -pdm --quiet "$dir/gcc") || return 1
 	rm -rf "$dir/obj"
 	CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" \
 		--no-boot "$arch" -- CC="$CCD" LD="$LKD"
@@ -120,6 +122,12 @@ oracle_pair() {
 KIMAGE_x86_64=arch/x86/boot/bzImage
 KIMAGE_arm64=arch/arm64/boot/Image
 KIMAGE_riscv64=arch/riscv/boot/Image
+KIMAGE_armhf=arch/arm/boot/zImage
+KIMAGE_armel=arch/arm/boot/zImage
+KIMAGE_ppc64el=vmlinux
+KIMAGE_s390x=arch/s390/boot/bzImage
+KIMAGE_mips64el=vmlinux
+KIMAGE_mipsel=vmlinux
 
 recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
@@ -133,6 +141,14 @@ recipe_arm64_clang() {
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot --arch=arm64 -- CC="$CCD" LD="$LKD"
 }
 recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64; }
+# Debian's other architectures, tinyconfig on QEMU machines (the fragments
+# say why each symbol; build-and-boot --arch says which machine).
+recipe_armhf() { oracle_pair "$KSOURCE" "$KTEST_SRC/armhf.config" "" armhf; }
+recipe_armel() { oracle_pair "$KSOURCE" "$KTEST_SRC/armel.config" "" armel; }
+recipe_ppc64el() { oracle_pair "$KSOURCE" "$KTEST_SRC/ppc64el.config" "" ppc64el; }
+recipe_s390x() { oracle_pair "$KSOURCE" "$KTEST_SRC/s390x.config" "" s390x; }
+recipe_mips64el() { oracle_pair "$KSOURCE" "$KTEST_SRC/mips64el.config" "" mips64el; }
+recipe_mipsel() { oracle_pair "$KSOURCE" "$KTEST_SRC/mipsel.config" "" mipsel; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
