@@ -56,9 +56,9 @@ KCONFIGS_CI="x86_64 debian-61"
 # arm64 kernel too), riscv64, clang's own kernel on amd64, the samples of
 # Debian's 6.12 and of Debian's arm64 6.1, and the tinyconfig pairs of
 # Debian's other machines, two to a turn (A+B: each costs what riscv64's
-# does, half of arm64's).
+# does, half of arm64's); ppc64el's and mips64el's join once run (extended).
 KCONFIGS_ROTATION="arm64 riscv64 x86_64-clang-ias debian-612 debian-61-arm64"
-KCONFIGS_ROTATION="$KCONFIGS_ROTATION armhf+armel ppc64el+s390x mips64el+mipsel"
+KCONFIGS_ROTATION="$KCONFIGS_ROTATION armhf+armel s390x+mipsel"
 # Every configuration of the rotation, one per word.
 KCONFIGS_ROTATING=${KCONFIGS_ROTATION//+/ }
 rotation_pick() {
@@ -79,7 +79,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-armhf kbench-armel kbench-ppc64el kbench-s390x"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-mips64el kbench-mipsel kbench-riscv64"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-mips64el kbench-mipsel kbench-riscv64 ppc64el mips64el"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
 KCONFIGS_HOURS="debian-61-full"
 
