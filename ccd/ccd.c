@@ -7,6 +7,7 @@
 #include "asmfix.h"
 #include "backend.h"
 #include "classify.h"
+#include "check.h"
 #include "compile.h"
 #include "pgo.h"
 #include "settings.h"
@@ -28,6 +29,7 @@
 struct ccd_opts {
 	int help, version, identity;
 	const char *profile_summary;
+	const char *check_summary;
 	struct strvec args;	/* argv without ccd's own options */
 };
 
@@ -52,6 +54,9 @@ static const char usage_text[] =
 "  --ccd-profile-use=DIR  give each compile its object's gcda profile from DIR\n"
 "  --ccd-profile-report=FILE  append \"STATUS OBJECT\" per compile to FILE\n"
 "  --ccd-profile-summary=FILE  count a profile report's lines and exit\n"
+"  --ccd-check-report=FILE  append \"STATUS OBJECT\" per object to FILE: is it\n"
+"                      the backend's own -c object (same, own, repaired, ...)\n"
+"  --ccd-check-summary=FILE  count a check report's lines; exit 1 if any differs\n"
 "  --assem[=yes|both]  keep the repaired assembly as <source>.S next to the\n"
 "                      object (both: also the backend's <source>.raw.S)\n"
 "  --ccd-identity      print ccd, backend, as and pass configuration (for\n"
@@ -61,7 +66,8 @@ static const char usage_text[] =
 "\n"
 "Environment (below the options, above the config files):\n"
 "  CCD_CC, CCD_PROFILE, CCD_AS, CCD_TARGET, CCD_PASSES, CCD_ASSEM, CCD_VERBOSE,\n"
-"  CCD_KEEP_PREFIX, CCD_PROFILE_USE, CCD_PROFILE_REPORT, CCD_STRICT\n"
+"  CCD_KEEP_PREFIX, CCD_PROFILE_USE, CCD_PROFILE_REPORT, CCD_STRICT,\n"
+"  CCD_CHECK_REPORT\n"
 "                      same as the options above\n"
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
@@ -88,6 +94,7 @@ static const struct {
 	{ "--ccd-strict=", CCD_KEY_STRICT },
 	{ "--ccd-profile-use=", CCD_KEY_PROFILE_USE },
 	{ "--ccd-profile-report=", CCD_KEY_PROFILE_REPORT },
+	{ "--ccd-check-report=", CCD_KEY_CHECK_REPORT },
 	{ "--ccd-profile=", CCD_KEY_PROFILE },
 	{ "--assem=", CCD_KEY_ASSEM },
 };
@@ -136,6 +143,8 @@ static int own_option(struct ccd_opts *o, const char *a, struct override *ov, in
 		o->identity = 1;
 	} else if (!strncmp(a, "--ccd-profile-summary=", 22)) {
 		o->profile_summary = a + 22;
+	} else if (!strncmp(a, "--ccd-check-summary=", 20)) {
+		o->check_summary = a + 20;
 	} else if (!strncmp(a, "--ccd-", 6)) {
 		die("unknown option '%s' (see ccd --ccd-help)", a);
 	} else {
@@ -293,6 +302,7 @@ static int compile_cmd(struct backend *be, const struct ccd_cmd *cmd,
 		.verbose = config_bool(cfg, CCD_KEY_VERBOSE),
 		.strict = config_bool(cfg, CCD_KEY_STRICT),
 		.pgo_report = config_get(cfg, CCD_KEY_PROFILE_REPORT),
+		.check_report = config_get(cfg, CCD_KEY_CHECK_REPORT),
 	};
 	int ret;
 
@@ -376,7 +386,7 @@ out:
 
 int main(int argc, char **argv)
 {
-	struct ccd_opts o = { 0, 0, 0, NULL, STRVEC_INIT };
+	struct ccd_opts o = { 0, 0, 0, NULL, NULL, STRVEC_INIT };
 	struct override *ov = xcalloc((size_t)argc + 1, sizeof(*ov));
 	struct config cfg = { .keys = &ccd_keys, .section = profile_config };
 	int nov = 0, ret = 0;
@@ -393,6 +403,8 @@ int main(int argc, char **argv)
 		printf("ccd %s\n", CCD_VERSION);
 	else if (o.profile_summary)
 		ret = pgo_summary(o.profile_summary);
+	else if (o.check_summary)
+		ret = check_summary(o.check_summary);
 	else if (getenv(SAFEGUARD))
 		ret = !!error("ccd started itself as its backend compiler (recursion); check "
 			      "CCD_CC, the ccd.conf 'cc' key and masquerade links in PATH");

@@ -8,6 +8,7 @@
 #include "compile.h"
 #include "asmfix.h"
 #include "assemble.h"
+#include "check.h"
 #include "family.h"
 #include "fileio.h"
 #include "objtrace.h"
@@ -379,6 +380,7 @@ struct job {
 	const char *fixed;	/* repaired assembly: out (-S), keep, or a temp */
 	int fixed_is_temp;
 	unsigned changed;	/* passes that changed the backend's assembly */
+	int fallback;		/* as rejected the repair: the object is unrepaired */
 	struct pgo_job pgo;
 };
 
@@ -539,6 +541,7 @@ static int assemble_repaired(const struct compile_opts *o, const char *as, struc
 			"the object is the backend's own assembly, unrepaired",
 			in->path, passes, why.buf);
 		say(&own);
+		j->fallback = 1;
 		ret = 0;
 	} else {
 		say(&said);
@@ -665,6 +668,7 @@ static int own_assemble_repaired(const struct compile_opts *o, struct job *j,
 		first_line(&why, said.buf);
 		warning("%s: the backend's assembler rejected the assembly as repaired by %s (%s); "
 			"the object is the backend's own, unrepaired", in->path, passes, why.buf);
+		j->fallback = 1;
 		ret = 0;
 	} else {
 		say(&said);
@@ -675,6 +679,47 @@ static int own_assemble_repaired(const struct compile_opts *o, struct job *j,
 	strbuf_release(&why);
 	strbuf_release(&said);
 	return ret;
+}
+
+/*
+ * --ccd-check-report: is the object the backend's own -c object?  Asked
+ * of the driver only for an unchanged text that ccd's as assembled.
+ */
+static void check_object(const struct compile_opts *o, const struct ccd_input *in,
+			 const struct job *j, const char *as)
+{
+	struct strvec ours = STRVEC_INIT, cmd = STRVEC_INIT, driver = STRVEC_INIT;
+	char passes[128], *why = NULL;
+	enum check_status st = CHECK_SAME;
+
+	if (j->changed) {
+		asmfix_format_passes(j->changed, passes, sizeof(passes));
+		check_report(o->check_report, j->fallback ? CHECK_FALLBACK : CHECK_REPAIRED,
+			     j->out, passes);
+		return;
+	}
+	if (own_object(o)) {
+		check_report(o->check_report, CHECK_OWN, j->out, NULL);
+		return;
+	}
+	strvec_push(&ours, as);
+	backend_run_argv(&cmd, o, in, j->out, 1);
+	if (as_argv(o, &ours, j->out, in->path) || ours.nr < 4) {
+		st = CHECK_DIFFERS, why = xstrdup("ccd cannot tell its own as words");
+	} else if (driver_as_command((const char *const *)strvec_argv(&cmd), &driver)) {
+		st = CHECK_UNKNOWN, why = xstrdup("the driver names no as command for -###");
+	} else {
+		/* ... -o OBJ ASM: the words before -o are what the driver gives too. */
+		for (int k = 0; k < 3; k++)
+			strvec_remove(&ours, ours.nr - 1);
+		why = check_as_differs(&ours, &driver);
+		st = why ? CHECK_DIFFERS : CHECK_SAME;
+	}
+	check_report(o->check_report, st, j->out, why);
+	free(why);
+	strvec_clear(&ours);
+	strvec_clear(&cmd);
+	strvec_clear(&driver);
 }
 
 /*
@@ -724,16 +769,19 @@ static int compile_own(const struct compile_opts *o, const struct ccd_input *in,
 		if (!ret && j->changed)
 			ret = own_assemble_repaired(o, j, in);
 	}
-	if (ret)
+	if (ret) {
 		tempfile_remove(j->out);
-	else
+	} else {
 		tempfile_forget(j->out);
+		if (o->check_report)
+			check_object(o, in, j, NULL);
+	}
 	return ret;
 }
 
 static int compile_one(const struct compile_opts *o, const struct ccd_input *in, char **as)
 {
-	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, 0,
+	struct job j = { default_output(o->cmd, in), NULL, NULL, NULL, NULL, 0, 0, 0,
 			 { PGO_OFF, NULL } };
 	int ret, assem = o->assem;
 	struct stat st;
@@ -758,10 +806,13 @@ static int compile_one(const struct compile_opts *o, const struct ccd_input *in,
 		/* as writes the object in place; removed if anything fails, as gcc does. */
 		tempfile_register(j.out);
 		ret = assemble_repaired(o, *as, &j, in);
-		if (ret)
+		if (ret) {
 			tempfile_remove(j.out);
-		else
+		} else {
 			tempfile_forget(j.out);
+			if (o->check_report)
+				check_object(o, in, &j, *as);
+		}
 	}
 done:
 	if (j.fixed_is_temp)

@@ -19,6 +19,7 @@ struct compile_opts {
 	const char *pgo_dir;	/* absolute profile directory, NULL: no profile use */
 	const char *pgo_build_dir;	/* the directory gcc takes profile paths from */
 	const char *pgo_report;	/* append one line per object here, or NULL */
+	const char *check_report;	/* append each object's check line here, or NULL */
 	/*
 	 * The backend is its own assembler for this command (clang, icx and
 	 * no -fno-integrated-as): its object is the build's, its assembly

@@ -150,7 +150,8 @@ static int is_as(const char *prog)
 	return !strcmp(base, "as") || (n > 3 && !strcmp(base + n - 3, "-as"));
 }
 
-int parse_driver_as_line(const char *text, struct strvec *out)
+/* The as line of -### output: its program first when prog, then the words before "-o". */
+static int parse_as_line(const char *text, struct strvec *out, int prog)
 {
 	struct strbuf w = STRBUF_INIT;
 	struct strvec words = STRVEC_INIT;
@@ -161,6 +162,8 @@ int parse_driver_as_line(const char *text, struct strvec *out)
 
 		if (*line != ' ' || !(p = next_word(p, &w)) || !is_as(w.buf))
 			continue;
+		if (prog)
+			strvec_push(&words, w.buf);
 		while ((p = next_word(p, &w)) && strcmp(w.buf, "-o"))
 			strvec_push(&words, w.buf);
 		/* No "-o": not an as line after all. */
@@ -173,6 +176,27 @@ int parse_driver_as_line(const char *text, struct strvec *out)
 	}
 	strbuf_release(&w);
 	return found;
+}
+
+int parse_driver_as_line(const char *text, struct strvec *out)
+{
+	return parse_as_line(text, out, 0);
+}
+
+int driver_as_command(const char *const *cmd_words, struct strvec *out)
+{
+	struct strvec cmd = STRVEC_INIT;
+	struct strbuf text = STRBUF_INIT;
+	int ret = -1;
+
+	for (size_t i = 0; cmd_words[i]; i++)
+		strvec_push(&cmd, cmd_words[i]);
+	strvec_push(&cmd, "-###");
+	if (!ask_cmd(&cmd, &text, 1, NULL))
+		ret = parse_as_line(text.buf, out, 1);
+	strvec_clear(&cmd);
+	strbuf_release(&text);
+	return ret;
 }
 
 int driver_as_words(const char *const *cmd_words, struct strvec *out)

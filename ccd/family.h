@@ -41,6 +41,12 @@ void compiler_answer_release(struct compiler_answer *a);
  * 0, or -1 (the driver did not say; nothing printed).
  */
 int driver_as_words(const char *const *cmd, struct strvec *out);
+/*
+ * The as program and the words before its "-o" on the as line of
+ * "cmd... -###" (cmd a whole compile): how the driver would assemble it.
+ * 0, or -1 (the driver named no as).
+ */
+int driver_as_command(const char *const *cmd, struct strvec *out);
 /* The same from -### output (gcc's and clang's quoting); for tests. */
 int parse_driver_as_line(const char *text, struct strvec *out);
 

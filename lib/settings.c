@@ -30,6 +30,8 @@ static const struct config_key_info ccd_info[CCD_KEY__COUNT] = {
 		"backend's own assembly is used, with a warning)" },
 	[CCD_KEY_TARGET] = { "target", "CCD_TARGET", CFGT_STRING, NULL, NULL,
 		"backend's target machine: a name (aarch64, arm, ...) or triple (default: ask the compiler)" },
+	[CCD_KEY_CHECK_REPORT] = { "check_report", "CCD_CHECK_REPORT", CFGT_STRING, NULL, NULL,
+		"file ccd appends each object's check line to: is it the backend's own -c object" },
 };
 
 static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {

@@ -17,6 +17,7 @@ enum ccd_key {
 	CCD_KEY_PROFILE_REPORT,	/* file of one profile status line per object */
 	CCD_KEY_STRICT,		/* as rejecting repaired assembly fails the compile */
 	CCD_KEY_TARGET,		/* the backend's target ("": ask the compiler) */
+	CCD_KEY_CHECK_REPORT,	/* file of one check line per object */
 	CCD_KEY__COUNT
 };
 

@@ -3,7 +3,9 @@
 # CCD_PASSES=none and with all passes produces the same set of files
 # (object, .d, .gcno, .dwo, .su) as "gcc -c" run at the same path, byte
 # for byte.  (--coverage stamps .gcno with the time unless -frandom-seed is
-# given, so those flag sets pin it: gcc itself differs run to run.)  Usage: oracle.sh CCD SRCDIR
+# given, so those flag sets pin it: gcc itself differs run to run.)  Each
+# object's check line (CCD_CHECK_REPORT) must say "same": the report's
+# claim, checked against the comparison.  Usage: oracle.sh CCD SRCDIR
 . "$(dirname "$0")/lib.sh"
 
 run="$work/run"
@@ -48,8 +50,9 @@ for fs in "${flagsets[@]}"; do
 		compile gcc "$flags" "$base" "$mode" || { bad "gcc failed: $flags $base"; continue; }
 		mv "$run" "$work/ref"; mkdir -p "$run/obj"; mv "$work/ref/src" "$run/src"
 		for passes in none all; do
-			rm -rf "$run/obj"; mkdir -p "$run/obj"
-			if ! CCD_PASSES=$passes compile "$CCD" "$flags" "$base" "$mode"; then
+			rm -rf "$run/obj" "$work/check"; mkdir -p "$run/obj"
+			if ! CCD_CHECK_REPORT=$work/check CCD_PASSES=$passes \
+				compile "$CCD" "$flags" "$base" "$mode"; then
 				bad "ccd failed ($passes): $flags $base"
 				continue
 			fi
@@ -62,6 +65,10 @@ for fs in "${flagsets[@]}"; do
 				cmp -s "$run/$f" "$work/ref/$f" ||
 					bad "[$mode $flags] $base ($passes): $f differs from gcc's"
 			done
+			want="same obj/$base.o"
+			case $mode in cwd) want="same $base.o" ;; S) want= ;; esac
+			[ "$(cat "$work/check" 2>/dev/null)" = "$want" ] ||
+				bad "[$mode $flags] $base ($passes): check report '$(cat "$work/check" 2>/dev/null)', not '$want'"
 		done
 		check_tmp "$flags $base"
 	done
