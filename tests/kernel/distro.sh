@@ -47,6 +47,7 @@ fi
 safety_net
 
 n=0 same=0 differ=0 missing=0
+declare -A differs=()
 while IFS= read -r o; do
 	n=$((n + 1))
 	if [ ! -f "$dir/obj/$o" ]; then
@@ -56,6 +57,7 @@ while IFS= read -r o; do
 		same=$((same + 1))
 	else
 		differ=$((differ + 1))
+		differs[$o]=1
 		[ $differ -le 20 ] && echo "  | differs: $o"
 	fi
 done <"$dir/gcc.list"
@@ -65,5 +67,20 @@ log "$n objects built by gcc, $((n - missing)) through ccd+lkd: $same byte-ident
 [ $missing = 0 ] || { grep -E 'Error|error:' "$dir.log" | head -20 | sed 's/^/  | /'
 	bad "$missing objects gcc built failed through ccd+lkd"; }
 [ $differ = 0 ] || bad "$differ objects differ"
+# ccd's check report against the comparison: every object it vouches for
+# (same) is identical, none differs, and the compared objects have a line.
+if [ -f "$dir/check.txt" ]; then
+	summary=$("$CCD" --ccd-check-summary="$dir/check.txt") || bad "the check report: $summary"
+	log "check report: $summary"
+	declare -A said=()
+	while read -r word o _; do
+		said[$o]=$word
+		[ "$word" = same ] && [ -n "${differs[$o]:-}" ] && bad "the check report vouches for $o, which differs"
+	done <"$dir/check.txt"
+	unsaid=0
+	while IFS= read -r o; do [ -n "${said[$o]:-}" ] || unsaid=$((unsaid + 1)); done <"$dir/ccd.list"
+	# Objects of assembler sources and composites (ld -r) are not compiles of C.
+	log "$unsaid of $(wc -l <"$dir/ccd.list") objects have no check line (assembler sources, composites)"
+fi
 verify
 finish

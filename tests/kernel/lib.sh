@@ -111,7 +111,8 @@ ORACLE612_DIRS="arch/x86/ kernel/ mm/ init/"
 # The recipes.  Each builds into $dir (obj/ is the O= directory).
 # oracle_pair SOURCE FRAGMENT [DIRS] [ARCH]: plain gcc into gcc/ (only DIRS'
 # objects if given), then ccd+lkd at the same path (ARCH: another
-# architecture, built with its Debian cross compiler).
+# architecture, built with its Debian cross compiler), its check report
+# (ccd(1) CHECK REPORT) in check.txt.
 oracle_pair() {
 	local targets=() d arch=--arch=${4:-x86_64}
 	for d in ${3:-}; do targets+=(--target="$d"); done
@@ -122,9 +123,9 @@ oracle_pair() {
 		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
 			-o -name zImage -o -name '*.dtb' -o -name .config |
 			cpio -pdm --quiet "$dir/gcc") || return 1
-	rm -rf "$dir/obj"
-	CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" \
-		--no-boot "$arch" -- CC="$CCD" LD="$LKD"
+	rm -rf "$dir/obj" "$dir/check.txt"
+	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" LD="$LKD"
 }
 
 # The boot image of a configuration's architecture, below a build directory.
@@ -336,8 +337,9 @@ sample_objects() {	# sample objdir
 # distro_pair SOURCE CONFIG SAMPLE [ARCH]: the sample built with plain gcc
 # (make -k: what gcc cannot build is left out), its objects kept in gcc/,
 # then through ccd+lkd in the same O= directory: Kconfig and prepare are
-# shared, every compile runs again (Kbuild sees a new command line).  ARCH:
-# another architecture, with its Debian cross gcc.
+# shared, every compile runs again (Kbuild sees a new command line), ccd's
+# check report in check.txt.  ARCH: another architecture, with its Debian
+# cross gcc.
 distro_pair() {
 	local targets arch=--arch=${4:-x86_64}
 	mapfile -t targets < <(sample_targets "$3")
@@ -349,8 +351,10 @@ distro_pair() {
 	rm -rf "$dir/gcc" && mkdir "$dir/gcc" &&
 		(cd "$dir/obj" && cpio -pdm --quiet "$dir/gcc" <"$dir/gcc.list" &&
 			xargs rm -f <"$dir/gcc.list") || return 1
-	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
+	rm -f "$dir/check.txt"
+	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k \
+		CC="$CCD" LD="$LKD"
 	echo $? >"$dir/ccd.status"
 	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
 }

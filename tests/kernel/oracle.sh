@@ -38,11 +38,15 @@ fi
 [ -z "$only" ] || { echo "$only" | head -20 | sed 's/^/  | only in one build: /'; fail "the builds made different sets of objects"; }
 
 n=0 same=0 bad=0
+declare -A differs=()
 while IFS= read -r o; do
 	n=$((n + 1))
 	if cmp -s "$dir/gcc/$o" "$dir/obj/$o"; then
 		same=$((same + 1))
-	elif [ -n "${exceptions[$o]:-}" ]; then
+		continue
+	fi
+	differs[${o#./}]=1
+	if [ -n "${exceptions[$o]:-}" ]; then
 		log "exception: $o differs: ${exceptions[$o]}"
 	else
 		bad=$((bad + 1))
@@ -62,6 +66,25 @@ log "$n objects: $same byte-identical, $bad differ, ${#exceptions[@]} known exce
 [ "$n" -gt 200 ] || fail "only $n objects: not a kernel build?"
 status=0
 [ $bad = 0 ] || { echo "$T: FAIL: $bad objects differ"; status=1; }
+
+# The ccd build's check report against the comparison: no object it calls
+# the backend's own (same, own) differs, none "differs", and it names
+# every C object of the build.
+if [ -f "$dir/check.txt" ]; then
+	summary=$("$CCD" --ccd-check-summary="$dir/check.txt") ||
+		{ echo "$T: FAIL: the check report: $summary"; status=1; }
+	log "check report: $summary"
+	wrong=0
+	while read -r word o _; do
+		case $word in same|own) ;; *) continue ;; esac
+		[ -z "${differs[$o]:-}" ] && continue
+		wrong=$((wrong + 1))
+		echo "  | the check report says '$word' of $o, which differs"
+	done <"$dir/check.txt"
+	[ $wrong = 0 ] || { echo "$T: FAIL: $wrong objects the check report vouches for differ"; status=1; }
+	[ "$(wc -l <"$dir/check.txt")" -gt 200 ] ||
+		{ echo "$T: FAIL: the check report has $(wc -l <"$dir/check.txt") lines"; status=1; }
+fi
 
 if [ $whole = 1 ]; then
 	boot_kernel "$dir/gcc/$image" "$arch" "oracle-$cfg-gcc" ||
