@@ -80,7 +80,8 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-armhf kbench-armel kbench-ppc64el kbench-s390x"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-mips64el kbench-mipsel kbench-riscv64 ppc64el mips64el"
-# Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1.
+# Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
+# (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full"
 
 # A test that needs an extended configuration skips (exit 77) unless asked for.
@@ -390,6 +391,31 @@ recipe_debian_61_arm64() {
 # The whole of Debian's 6.1 configuration, vmlinux and every module (hours).
 recipe_debian_61_full() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1-full.sample"; }
 recipe_debian_61_clang() { distro_clang "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
+
+# distro_shard SOURCE CONFIG K: shard K of DISTRO_SHARDS of a distribution
+# configuration (every C object `make -n` lists for vmlinux and the
+# modules, sorted, every DISTRO_SHARDS-th from the K-th) built through
+# ccd+lkd alone, with ccd's check report: the whole configuration
+# accounted for in parts, without a second, plain build (the samples
+# compare with plain gcc).  all.list: every object; shard.list: this one's.
+DISTRO_SHARDS=16
+distro_shard() {
+	local targets
+	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot --target=prepare -- -k CC="$CCD" LD="$LKD" || return 1
+	"$SAMPLES/gen-sample" "$dir/obj/source" "$dir/obj" all CC="$CCD" LD="$LKD" \
+		>"$dir/all.list" || return 1
+	awk -v k="$3" -v n="$DISTRO_SHARDS" 'NR % n == k % n' "$dir/all.list" >"$dir/shard.list"
+	mapfile -t targets < <(sed 's/^/--target=/' "$dir/shard.list")
+	rm -f "$dir/check.txt"
+	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
+	echo $? >"$dir/ccd.status"
+}
+for k in $(seq 1 $DISTRO_SHARDS); do
+	eval "recipe_debian_61_shard_$k() { distro_shard \"\$KSOURCE\" \"\$DEBIAN61\" $k; }"
+	KCONFIGS_HOURS="$KCONFIGS_HOURS debian-61-shard-$k"
+done
 
 build_locked() {	# name
 	local name=$1 key t0
