@@ -71,7 +71,7 @@ static struct scale make_scale(const struct kb_result *res, int nr)
 			const struct kb_row *b = result_find(&res[i], res[0].rows[r].name);
 			double lo, hi;
 
-			if (!b)
+			if (!b || !speedup_defined(&res[0].rows[r], b))
 				continue;
 			speedup_range(&res[0].rows[r], b, &lo, &hi);
 			mn = fmin(mn, fmax(lo, -1000));
@@ -195,7 +195,7 @@ static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const s
 		for (int i = 1; i < nr; i++) {
 			const struct kb_row *b = result_find(&res[i], a->name);
 
-			if (b)
+			if (b && speedup_defined(a, b))
 				bar(sb, s, a, b, y + (i - 1) * BAR_STEP, colours[(i - 1) % 6],
 				    noise_threshold(noise, a->name));
 		}

@@ -67,6 +67,11 @@ static void add_against(struct strbuf *sb, const struct kb_row *a, const struct 
 	speedup_range(a, b, &lo, &hi);
 	strbuf_addstr(sb, "{\"label\": ");
 	json_add_string(sb, label);
+	if (!speedup_defined(a, b)) {	/* an event count of 0 on one side */
+		strbuf_addstr(sb, ", \"percent\": null, \"low\": null, \"high\": null, "
+			      "\"significant\": false}");
+		return;
+	}
 	strbuf_addstr(sb, ", \"percent\": ");
 	json_add_number(sb, pct);
 	strbuf_addstr(sb, ", \"low\": ");

@@ -48,6 +48,9 @@ const char *group_title(const char *group)
 
 double speedup_pct(const char *unit, double a, double b)
 {
+	/* Event counts can be 0 on both sides: no change, not 0/0. */
+	if (a == b)
+		return 0;
 	return (unit_smaller_is_better(unit) ? a / b : b / a) * 100 - 100;
 }
 
@@ -72,6 +75,14 @@ void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, d
 	y = speedup_pct(a->unit, amax, bmin);
 	*lo = x < y ? x : y;
 	*hi = x < y ? y : x;
+}
+
+int speedup_defined(const struct kb_row *a, const struct kb_row *b)
+{
+	double lo, hi;
+
+	speedup_range(a, b, &lo, &hi);
+	return isfinite(speedup_pct(a->unit, a->median, b->median)) && isfinite(lo) && isfinite(hi);
 }
 
 int diff_significant(const struct kb_row *a, const struct kb_row *b, double noise)
@@ -174,6 +185,11 @@ static void print_row(const struct kb_result *res, int nr, const struct kb_row *
 
 		if (!b) {
 			printf(" %*s", LABEL_WIDTH - 2, "-");
+			continue;
+		}
+		/* An event none of one kernel's samples had: no ratio to give. */
+		if (!speedup_defined(a, b)) {
+			printf(" %*s", LABEL_WIDTH - 2, "n/a");
 			continue;
 		}
 		pct = speedup_pct(a->unit, a->median, b->median);

@@ -10,6 +10,8 @@
  * bandwidths b/a - 1 (so +10 means b does 10 % more work per second).
  */
 double speedup_pct(const char *unit, double a, double b);
+/* Do a's and b's medians and samples give a finite percentage (event counts can be 0)? */
+int speedup_defined(const struct kb_row *a, const struct kb_row *b);
 
 /*
  * The spread of that figure over the samples: from b's worst sample

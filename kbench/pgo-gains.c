@@ -161,7 +161,7 @@ void gains_compute(const struct kb_result *a, const struct kb_result *b,
 	for (size_t r = 0; r < a->nr; r++) {
 		const struct kb_row *ra = &a->rows[r], *rb = result_find(b, ra->name);
 
-		if (!rb || !strcmp(ra->group, KB_CONTROL_GROUP))
+		if (!rb || !strcmp(ra->group, KB_CONTROL_GROUP) || !speedup_defined(ra, rb))
 			continue;
 		add(half(g, t, ra), speedup_pct(ra->unit, ra->median, rb->median),
 		    diff_significant(ra, rb, noise_threshold(noise, ra->name)));

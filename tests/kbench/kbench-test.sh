@@ -1050,8 +1050,16 @@ case_compare_metric() {
 	grep -q "cycles per operation, modelled" c.svg || fail "the chart does not say its metric"
 	expect 0 "$KBENCH" compare --metric=instructions a.json b.json
 	row null_call | grep -q '+25.0%' || fail "null_call in instructions: expected +25.0%"
-	expect 0 "$KBENCH" compare --metric=l1i_misses a.json b.json
-	row null_call | grep -qE '^null_call +/op +0 +2 ' || fail "null_call's L1i misses: expected 0 and 2"
+	# An event one kernel never had: no ratio ("n/a", JSON null), not nan
+	# or inf, and no part of the average; one both never had: +0.0%.
+	expect 0 "$KBENCH" compare --metric=l1i_misses --json=m.json -o m.svg b.json a.json
+	row null_call | grep -qE '^null_call +/op +2 +0 .* n/a$' || fail "null_call's L1i misses: expected 2, 0 and n/a"
+	grep -qiwE -- '-?(nan|inf)' out.txt m.json m.svg && fail "nan or inf in the comparison: $(grep -iwE -- '-?(nan|inf)' out.txt m.json m.svg)"
+	python3 -c 'import json; r = json.load(open("m.json"))["rows"][0]; assert r["against"][0]["percent"] is None, r' ||
+		fail "compare --json: a percentage for an event one kernel never had"
+	model_result z.json 160 125 0
+	expect 0 "$KBENCH" compare --metric=l1i_misses a.json z.json
+	row null_call | grep -qE '^null_call +/op +0 +0 .* \+0\.0%~$' || fail "null_call's L1i misses, 0 and 0: expected +0.0%~"
 	expect 0 "$KBENCH" compare --json=t.json a.json b.json
 	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
 	# What cannot be: no model in a file, a metric that is none, a damaged model.
