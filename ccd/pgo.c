@@ -132,6 +132,12 @@ void pgo_args(struct strvec *out, const struct compile_opts *o)
 	strvec_pushf(out, "-fprofile-prefix-path=%s", o->pgo_build_dir);
 	/* Counters of concurrent CPUs may disagree a little: repaired, not fatal. */
 	strvec_push(out, "-fprofile-correction");
+	/*
+	 * A kernel's training runs part of what it will run: code the
+	 * training never reached is compiled as without a profile, not for
+	 * size (held-out work lost up to 12 % without this).
+	 */
+	strvec_push(out, "-fprofile-partial-training");
 	/* gcc makes a function whose profile does not fit an error. */
 	strvec_push(out, "-Wno-error=coverage-mismatch");
 	/* Functions the trained kernel lacked: counted per object, not per function. */

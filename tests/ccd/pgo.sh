@@ -12,6 +12,13 @@
 
 cd "$work" && mkdir -p build/sub prof
 cat > build/sub/hot.c <<'C'
+/* Never called in training: compiled as without a profile, not for size. */
+void never(int *a, const int *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		a[i] += b[i] * 3;
+}
+
 int hot(int n)
 {
 	int s = 0;
@@ -53,7 +60,7 @@ rm -f ./*.gcda ./*.gcno sub/*.gcda sub/*.gcno ./*.o sub/*.o
 prof=$(cd ../prof && pwd -P)
 export CCD_PROFILE_USE=../prof CCD_PROFILE_REPORT=$work/report.txt
 gcc_use() { gcc -fprofile-use="$prof" -fprofile-prefix-path="$(pwd -P)" -fprofile-correction \
-	-Wno-error=coverage-mismatch -Wno-missing-profile "$@"; }
+	-fprofile-partial-training -Wno-error=coverage-mismatch -Wno-missing-profile "$@"; }
 
 # Used: the object gcc itself makes with the profile (gcc names the
 # profile after the object, hence the same -o), which is not the plain one.
@@ -61,6 +68,9 @@ gcc_use $CFLAGS -c -o sub/hot.o sub/hot.c && mv sub/hot.o ref-hot.o || bad "gcc 
 "$CCD" --ccd-cc=gcc $CFLAGS -c -o sub/hot.o sub/hot.c 2>err.txt || bad "profile-use compile"
 [ -s err.txt ] && bad "used: something said: $(cat err.txt)"
 cmp -s sub/hot.o ref-hot.o || bad "used: not gcc's own -fprofile-use object"
+# ... with -fprofile-partial-training: without it, never() would be optimised for size.
+gcc_use -fno-profile-partial-training $CFLAGS -c -o sub/hot.o sub/hot.c && mv sub/hot.o full-hot.o &&
+	! cmp -s full-hot.o ref-hot.o || bad "used: the untrained function is compiled for size"
 env -u CCD_PROFILE_USE -u CCD_PROFILE_REPORT gcc $CFLAGS -c -o plain-hot.o sub/hot.c
 cmp -s sub/hot.o plain-hot.o && bad "used: the profile changed nothing"
 "$CCD" --ccd-cc=gcc $CFLAGS -c -o main.o main.c 2>err.txt || bad "main.o with its profile"
