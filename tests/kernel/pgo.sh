@@ -44,7 +44,10 @@ grep -q "OBJECT_SUMMARY runs=1, sum_max=[1-9]" "$dir/fork-gcda.txt" ||
 cold_plain=$(nm "$out/plain/vmlinux" | grep -c '\.cold')
 cold_pgo=$(nm "$out/pgo/vmlinux" | grep -c '\.cold')
 log "out-of-line cold parts: $cold_plain plain, $cold_pgo profile-guided"
-[ "$cold_pgo" -ge $((2 * cold_plain)) ] || fail "the profile moved too few cold blocks: was it used?"
+# (2026-11-26: 543 plain, 2,079 with the profile, 808 with the profile and
+# -fprofile-partial-training, which no longer takes all untrained code as cold.)
+[ "$((4 * cold_pgo))" -ge $((5 * cold_plain)) ] ||
+	fail "the profile moved too few cold blocks: was it used?"
 sed -n '/^average/p' "$out/compare.txt" | sed 's/^/kernel-pgo: plain -> pgo: /'
 
 # One source changed after training: kernel/sys.c's getppid gets a branch.
