@@ -411,6 +411,16 @@ distro_shard() {
 	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
 	echo $? >"$dir/ccd.status"
+	# A few objects cannot be made alone, not even by plain make (the
+	# real-mode trampoline's: its Makefile sets their flags when Kbuild
+	# enters it from the directory above): made with that directory.
+	mapfile -t targets < <(while IFS= read -r o; do
+		[ -f "$dir/obj/$o" ] || echo "--target=$(dirname "$(dirname "$o")")/"
+	done <"$dir/shard.list" | sort -u)
+	[ ${#targets[@]} = 0 ] && return 0
+	printf '%s\n' "${targets[@]#--target=}" >"$dir/by-directory.list"
+	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "${targets[@]}" -- -k CC="$CCD" LD="$LKD"
 }
 for k in $(seq 1 $DISTRO_SHARDS); do
 	eval "recipe_debian_61_shard_$k() { distro_shard \"\$KSOURCE\" \"\$DEBIAN61\" $k; }"

@@ -32,6 +32,8 @@ while IFS= read -r o; do
 done <"$dir/shard.list"
 summary=$("$CCD" --ccd-check-summary="$dir/check.txt") || bad "the check report: $summary"
 log "check report: $summary"
+[ -f "$dir/by-directory.list" ] &&
+	log "made with their directories (they cannot be made alone): $(tr '\n' ' ' <"$dir/by-directory.list")"
 [ $unbuilt = 0 ] || { grep -E 'error:|Error ' "$dir.log" | head -20 | sed 's/^/  | /'
 	bad "$unbuilt of $n objects did not build through ccd+lkd"; }
 [ $unsaid = 0 ] || bad "$unsaid objects have no check line"
@@ -52,7 +54,7 @@ fi
 rm -f "$list" "$list.out"
 
 src=$KTEST_SRC/../..
-trees=$(git -C "$src" rev-parse --short HEAD:ccd HEAD:asmfix HEAD:lkd HEAD:lib 2>/dev/null | tr '\n' ' ')
+trees=$(git -C "$src" rev-parse HEAD:ccd HEAD:asmfix HEAD:lkd HEAD:lib 2>/dev/null | cut -c1-12 | tr '\n' ' ')
 dirty=$(git -C "$src" status --porcelain -- ccd asmfix lkd lib 2>/dev/null | head -1)
 record="debian-61 shard $k/$DISTRO_SHARDS: $n of $total C objects, $built built, ${count[same]:-0} same, ${count[repaired]:-0} repaired, $((n - built)) not built, $other other; lkd --lkd-verify $verified; $(cat "$dir.seconds") s; $(date -u +%Y-%m-%d); commit $(git -C "$src" rev-parse --short HEAD 2>/dev/null), trees ccd asmfix lkd lib: ${trees% }${dirty:+ (modified)}"
 log "record: $record"
