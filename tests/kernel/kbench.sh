@@ -7,8 +7,8 @@
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
 # faults, workload, model, programs), or arm64: determinism on the ccd-built kernel of the
 # arm64 build, its machine read from the Image; or another machine's Debian
-# name (armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64; extended):
-# determinism on its kbench kernel built through ccd+lkd.
+# name (armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64): determinism
+# on the ccd-built kernel of its oracle pair (kbench's configuration of it).
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
 case=${1:?case}
@@ -18,9 +18,9 @@ if [ "$case" = arm64 ]; then
 	KBENCH_KERNEL_GCC=$dir/obj/arch/arm64/boot/Image \
 		exec "$KTEST_SRC/../kbench/boot.sh" determinism
 fi
-# Another machine's kbench kernel (extended): determinism on it.
+# Another machine's pair (in CI's rotation or extended): determinism on its ccd kernel.
 case $case in armhf|armel|ppc64el|s390x|mips64el|mipsel|riscv64)
-	need_build "kbench-$case" || fail "the kbench-$case build failed"
+	need_build "$case" || fail "the $case build failed"
 	image=KIMAGE_$case
 	KBENCH_ARCH=$case KBENCH_KERNEL_GCC=$dir/obj/${!image} \
 		exec "$KTEST_SRC/../kbench/boot.sh" determinism ;;

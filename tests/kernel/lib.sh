@@ -24,8 +24,9 @@ KSOURCE612=${KSOURCE612:-/usr/src/linux-source-6.12.tar.xz}
 BAB=$KTEST_SRC/build-and-boot
 SERIES=$KTEST_SRC/../../kernel-patches/linux-6.1/series
 SERIES612=$KTEST_SRC/../../kernel-patches/linux-6.12/series
-KBENCHCFG=$KTEST_SRC/../../kbench/kbench.config
-KBENCHCFG_ARM64=$KTEST_SRC/../../kbench/kbench-arm64.config
+KBENCHDIR=$KTEST_SRC/../../kbench
+KBENCHCFG=$KBENCHDIR/kbench.config
+KBENCHCFG_ARM64=$KBENCHDIR/kbench-arm64.config
 T=${0##*/}
 
 mkdir -p "$KWORK" || exit 1
@@ -36,9 +37,9 @@ CHECK_CONTEXT=$T
 
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
-	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KTEST_SRC"/../../kbench/kbench*.config \
+	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KBENCHDIR"/kbench*.config \
 		"$KTEST_SRC"/distro/* \
-		"$KTEST_SRC"/*.config "$KTEST_SRC/init.c" \
+		"$KTEST_SRC/init.c" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
 }
@@ -53,12 +54,12 @@ tool_sum() {
 KCONFIGS_CI="x86_64 debian-61"
 # One more turn per CI run (the number of commits on HEAD picks it;
 # CCD_KTEST_ROTATION=NAME picks one, =all takes every one): arm64 (kbench's
-# arm64 kernel too), riscv64, clang's own kernel on amd64, the samples of
-# Debian's 6.12 and of Debian's arm64 6.1, and the tinyconfig pairs of
-# Debian's other machines, two to a turn (A+B: each costs what riscv64's
-# does, half of arm64's); ppc64el's and mips64el's join once run (extended).
-KCONFIGS_ROTATION="arm64 riscv64 x86_64-clang-ias debian-612 debian-61-arm64"
-KCONFIGS_ROTATION="$KCONFIGS_ROTATION armhf+armel s390x+mipsel"
+# arm64 kernel too), clang's own kernel on amd64, the samples of Debian's
+# 6.12 and of Debian's arm64 6.1, and the pairs of Debian's other machines
+# on kbench's configuration of each, one to a turn (each with its
+# kernel-kbench-A; a turn may name two, A+B).  A pair joins once it has
+# been run whole (tests/README.md): until then it is extended.
+KCONFIGS_ROTATION="arm64 x86_64-clang-ias debian-612 debian-61-arm64 armhf s390x"
 # Every configuration of the rotation, one per word.
 KCONFIGS_ROTATING=${KCONFIGS_ROTATION//+/ }
 rotation_pick() {
@@ -78,8 +79,7 @@ KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-armhf kbench-armel kbench-ppc64el kbench-s390x"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED kbench-mips64el kbench-mipsel kbench-riscv64 ppc64el mips64el"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 armel mipsel ppc64el mips64el"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full"
@@ -156,29 +156,19 @@ recipe_arm64_clang() {
 	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$KBENCHCFG_ARM64" \
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot --arch=arm64 -- CC="$CCD" LD="$LKD"
 }
-recipe_riscv64() { oracle_pair "$KSOURCE" "$KTEST_SRC/riscv64.config" "" riscv64; }
-# Debian's other architectures, tinyconfig on QEMU machines (the fragments
-# say why each symbol; build-and-boot --arch says which machine).
-recipe_armhf() { oracle_pair "$KSOURCE" "$KTEST_SRC/armhf.config" "" armhf; }
-recipe_armel() { oracle_pair "$KSOURCE" "$KTEST_SRC/armel.config" "" armel; }
-recipe_ppc64el() { oracle_pair "$KSOURCE" "$KTEST_SRC/ppc64el.config" "" ppc64el; }
-recipe_s390x() { oracle_pair "$KSOURCE" "$KTEST_SRC/s390x.config" "" s390x; }
-recipe_mips64el() { oracle_pair "$KSOURCE" "$KTEST_SRC/mips64el.config" "" mips64el; }
-recipe_mipsel() { oracle_pair "$KSOURCE" "$KTEST_SRC/mipsel.config" "" mipsel; }
-# kbench's kernel of another machine (kbench config --arch=A over
-# tinyconfig: the oracle pairs' boot symbols and the benchmarks'), through
-# ccd+lkd with Debian's cross gcc: kernel-kbench-A (extended).
-kbench_kernel() {	# debian-arch
-	"$BAB" --source="$KSOURCE" --fragment="$KTEST_SRC/../../kbench/kbench-$1.config" \
-		--arch="$1" --out="$dir/obj" --jobs="$KJOBS" --no-boot -- CC="$CCD" LD="$LKD"
-}
-recipe_kbench_armhf() { kbench_kernel armhf; }
-recipe_kbench_armel() { kbench_kernel armel; }
-recipe_kbench_ppc64el() { kbench_kernel ppc64el; }
-recipe_kbench_s390x() { kbench_kernel s390x; }
-recipe_kbench_mips64el() { kbench_kernel mips64el; }
-recipe_kbench_mipsel() { kbench_kernel mipsel; }
-recipe_kbench_riscv64() { kbench_kernel riscv64; }
+# Debian's other architectures: each pair builds kbench's configuration of
+# its machine (kbench config --arch=A: tinyconfig, what boots the static
+# guest on the QEMU machine build-and-boot --arch names, and the
+# benchmarks' symbols), so one pair is the oracle, the boot and the kernel
+# kbench measures (kernel-kbench-A).
+arch_pair() { oracle_pair "$KSOURCE" "$KBENCHDIR/kbench-$1.config" "" "$1"; }
+recipe_riscv64() { arch_pair riscv64; }
+recipe_armhf() { arch_pair armhf; }
+recipe_armel() { arch_pair armel; }
+recipe_ppc64el() { arch_pair ppc64el; }
+recipe_s390x() { arch_pair s390x; }
+recipe_mips64el() { arch_pair mips64el; }
+recipe_mipsel() { arch_pair mipsel; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
