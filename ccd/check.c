@@ -32,17 +32,10 @@ static const char *const check_word[CHECK__COUNT] = {
 void check_report(const char *path, enum check_status st, const char *obj, const char *detail)
 {
 	struct strbuf line = STRBUF_INIT;
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
 
-	if (fd < 0) {
-		warning("cannot write the check report %s: %s", path, strerror(errno));
-		return;
-	}
-	/* One write per line: O_APPEND keeps parallel compiles' lines whole. */
 	strbuf_addf(&line, "%s %s%s%s\n", check_word[st], obj, detail ? " " : "",
 		    detail ? detail : "");
-	if (write_in_full(fd, line.buf, line.len) || close(fd))
-		warning("cannot write the check report %s: %s", path, strerror(errno));
+	append_report_line(path, "check report", line.buf, line.len);
 	strbuf_release(&line);
 }
 

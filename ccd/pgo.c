@@ -154,19 +154,11 @@ static int says_mismatch(const char *text)
 static void report(const struct compile_opts *o, const char *obj, enum pgo_status st)
 {
 	struct strbuf line = STRBUF_INIT;
-	int fd;
 
 	if (!o->pgo_report)
 		return;
-	fd = open(o->pgo_report, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-	if (fd < 0) {
-		warning("cannot write the profile report %s: %s", o->pgo_report, strerror(errno));
-		return;
-	}
-	/* One write per line: O_APPEND keeps parallel compiles' lines whole. */
 	strbuf_addf(&line, "%s %s\n", pgo_status_word[st], obj);
-	if (write_in_full(fd, line.buf, line.len) || close(fd))
-		warning("cannot write the profile report %s: %s", o->pgo_report, strerror(errno));
+	append_report_line(o->pgo_report, "profile report", line.buf, line.len);
 	strbuf_release(&line);
 }
 
