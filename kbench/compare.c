@@ -330,19 +330,10 @@ static int report(const struct kb_result *res, char **labels, const struct compa
 	return ret;
 }
 
-/*
- * The built-in noise table is of the rows' own figures; a modelled metric
- * has none unless --noise names one: the spread of the samples alone.
- */
 static int metric_noise(struct kb_noise *noise, const struct compare_opts *o, const char *clock)
 {
-	if (o->metric < 0)
-		return noise_for_clock(noise, o->noise, clock, 0);
-	if (!o->noise || !strcmp(o->noise, "none")) {
-		noise_none(noise);
-		return 0;
-	}
-	return noise_load(noise, o->noise);
+	return noise_for(noise, o->noise, clock, o->metric < 0 ? NULL : kb_metric_names[o->metric],
+			 0);
 }
 
 int cmd_compare(int argc, char **argv)

@@ -7,7 +7,12 @@
  * replaces it):
  *
  *   {"kbench_noise": 1, "clock": "icount", "provenance": TEXT,
- *    "floor": PERCENT, "rows": {"NAME": PERCENT, ...}}
+ *    "floor": PERCENT, "rows": {"NAME": PERCENT, ...},
+ *    "metrics": {"cycles": {"provenance": TEXT, "floor": PERCENT,
+ *                           "rows": {...}}, ...}}
+ *
+ * "metrics" (optional) holds tables for the cost model's figures (kbench
+ * compare --metric): the top level's rows are the rows' own figures.
  *
  * A row's threshold is the larger of its own figure and the floor; a row
  * the table lacks gets the floor.
@@ -30,12 +35,15 @@ struct kb_noise {
 /* The table in path, or the built-in one for NULL; -1 after an error naming path. */
 int noise_load(struct kb_noise *n, const char *path);
 /*
- * The table for results of clock: path's, the built-in one for NULL, none
- * for "none"; none too (with a warning unless quiet) when it was measured
- * with another clock: KVM's real time and icount's instructions vary
- * differently.  -1 after an error naming path.
+ * The table for results of clock, in metric (KB_METRICS; NULL: the rows'
+ * own figures): path's, the built-in one for NULL, none for "none".  For a
+ * metric, the table's own for it ("metrics"); else a named file's rows, or
+ * none from the built-in table.  None too (with a warning unless quiet)
+ * when it was measured with another clock: KVM's real time and icount's
+ * instructions vary differently.  -1 after an error naming path.
  */
-int noise_for_clock(struct kb_noise *n, const char *path, const char *clock, int quiet);
+int noise_for(struct kb_noise *n, const char *path, const char *clock, const char *metric,
+	      int quiet);
 /* No table: every threshold 0, only the spread of the samples counts. */
 void noise_none(struct kb_noise *n);
 void noise_release(struct kb_noise *n);

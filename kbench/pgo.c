@@ -184,11 +184,7 @@ static int use_metric(const struct pgo_opts *o, struct kb_result *r, const char 
 /* compare's: the built-in table for the rows' own figures, none for cycles. */
 static int summary_noise(const struct pgo_opts *o, struct kb_noise *noise, const char *clock)
 {
-	if (kbuild_metric(&o->kb)) {
-		noise_none(noise);
-		return 0;
-	}
-	return noise_for_clock(noise, NULL, clock, 1);
+	return noise_for(noise, NULL, clock, kbuild_metric(&o->kb), 1);
 }
 
 /*

@@ -19,6 +19,9 @@
 # identity     two kernels with the same code, built with another host,
 #              user, time and build number (KBENCH_KERNEL_TWIN: the
 #              gcc kernel relinked so), agree within 1 % on every row
+# identity_model  the same two kernels under --model=cycles: every row's
+#              difference in cycles and in the model's instructions within
+#              the built-in noise table's threshold for that row and metric
 # model        --model=cycles (the cost model, kbench/model/): two boots give
 #              identical cycles and events; every row's modelled
 #              instructions per operation are its icount figure; cycles
@@ -198,6 +201,32 @@ case_identity() {
 		within 1 "$p" || { echo "row $r: the twin differs by $p %" >&2; bad=1; }
 	done
 	[ $bad = 0 ] || fail "kernels with the same code differ by more than 1 %"
+}
+
+case_identity_model() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	need_kernel KBENCH_KERNEL_TWIN "${KBENCH_KERNEL_TWIN:-}"
+	[ -n "${KBENCH_MODEL_PROFILE:-}" ] || { echo "SKIP: kbench built without the cost model"; exit $SKIP; }
+	local k m bad=0
+	for k in one:"$KBENCH_KERNEL_GCC" twin:"$KBENCH_KERNEL_TWIN"; do
+		nice -n 5 "$KBENCH" run --model=cycles --runs=5 -o "${k%%:*}.json" "${k#*:}" \
+			2>"${k%%:*}.err" || { cat "${k%%:*}.err" >&2; fail "kbench run ${k#*:} failed"; }
+	done
+	for m in cycles instructions; do
+		"$KBENCH" compare --metric=$m --json=$m.json one.json twin.json ||
+			fail "compare --metric=$m"
+		python3 - $m.json <<'PY' || bad=1
+import json, sys
+c = json.load(open(sys.argv[1]))
+assert c["noise"]["source"] == "built-in", c["noise"]
+bad = [f'{r["name"]}: {r["against"][0]["percent"]:+.2f} % (noise {r["noise"]} %)'
+       for r in c["rows"] if abs(r["against"][0]["percent"] or 0) > r["noise"]]
+for b in bad:
+    print(f"{c['metric']}: the twin differs beyond the noise table: {b}", file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+	done
+	[ $bad = 0 ] || fail "kernels with the same code differ beyond the noise table (above)"
 }
 
 case_model() {

@@ -1042,7 +1042,7 @@ case_compare_metric() {
 	row null_call | grep -q '+25.0%\*' || fail "null_call by time: expected +25.0%*"
 	expect 0 "$KBENCH" compare --metric=cycles --json=c.json -o c.svg a.json b.json
 	has out.txt "cycles per operation, modelled (cost model: x86-64 (AMD Zen 4))"
-	has out.txt "noise table: none"
+	has out.txt "noise table: built-in"
 	row null_call | grep -qE '^null_call +cyc +100 +125 .* -20\.0%\*$' || fail "null_call in cycles: expected -20.0%*"
 	row pipe_bw | grep -q -- '-20.0%\*' || fail "pipe_bw in cycles per MB: expected -20.0%*"
 	python3 -c 'import json; d = json.load(open("c.json")); assert d["metric"] == "cycles", d["metric"]; assert d["rows"][0]["unit"] == "cyc"' ||
@@ -1057,11 +1057,30 @@ case_compare_metric() {
 	grep -qiwE -- '-?(nan|inf)' out.txt m.json m.svg && fail "nan or inf in the comparison: $(grep -iwE -- '-?(nan|inf)' out.txt m.json m.svg)"
 	python3 -c 'import json; r = json.load(open("m.json"))["rows"][0]; assert r["against"][0]["percent"] is None, r' ||
 		fail "compare --json: a percentage for an event one kernel never had"
+	has out.txt "noise table: none"
 	model_result z.json 160 125 0
 	expect 0 "$KBENCH" compare --metric=l1i_misses a.json z.json
 	row null_call | grep -qE '^null_call +/op +0 +0 .* \+0\.0%~$' || fail "null_call's L1i misses, 0 and 0: expected +0.0%~"
 	expect 0 "$KBENCH" compare --json=t.json a.json b.json
 	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
+	# A table's own for the metric; a named table without one: its rows.
+	printf '%s' '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {"null_call": 2},
+		"metrics": {"cycles": {"floor": 0.5, "rows": {"null_call": 30}}}}' >n.json
+	expect 0 "$KBENCH" compare --noise=n.json --metric=cycles a.json b.json
+	row null_call | grep -qE ' 30\.0% +-20\.0%~$' || fail "null_call in cycles against its metric's noise (30 %)"
+	row pipe_bw | grep -qE ' 0\.5% +-20\.0%\*$' || fail "pipe_bw in cycles against the metric's floor (0.5 %)"
+	expect 0 "$KBENCH" compare --noise=n.json --metric=instructions a.json b.json
+	row null_call | grep -qE ' 2\.0% +\+25\.0%\*$' || fail "null_call in instructions: the named table's rows (2 %)"
+	expect 0 "$KBENCH" compare --noise=n.json a.json b.json
+	row null_call | grep -qE ' 2\.0% +\+25\.0%\*$' || fail "null_call by time: the table's rows (2 %)"
+	printf '%s' '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {},
+		"metrics": {"watts": {"floor": 1, "rows": {}}}}' >n.json
+	expect 3 "$KBENCH" compare --noise=n.json a.json b.json
+	has err.txt "n.json: the noise table has a table for watts, not a metric"
+	printf '%s' '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {},
+		"metrics": {"cycles": {"floor": 101, "rows": {}}}}' >n.json
+	expect 3 "$KBENCH" compare --noise=n.json --metric=cycles a.json b.json
+	has err.txt "n.json: the noise table's cycles \"floor\" is not a percentage"
 	# What cannot be: no model in a file, a metric that is none, a damaged model.
 	expect 3 "$KBENCH" compare --metric=cycles a.json "$FIXTURES/b.json"
 	has err.txt "$FIXTURES/b.json: benchmark null_call has no cost model figures"

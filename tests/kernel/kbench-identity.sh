@@ -7,7 +7,9 @@
 # x86_64-pgo) and 6.12 (x86_64-612: SLUB), the build made
 # again with another identity (lib.sh identity_twin): every object but
 # init/version*.o byte-identical, vmlinux's sections of one size; then
-# tests/kbench/boot.sh identity: every row within 1 %.
+# tests/kbench/boot.sh identity: every row within 1 %; extended, the base
+# pair under the cost model too (identity_model: within the noise table's
+# cycles and instructions).
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
 can_unshare || skip "no mount namespace here (identity_twin needs root or CAP_SYS_ADMIN)"
@@ -53,5 +55,12 @@ for b in "${pairs[@]}"; do
 	KBENCH_KERNEL_GCC=$one/arch/x86/boot/bzImage \
 		KBENCH_KERNEL_TWIN=$twin/arch/x86/boot/bzImage \
 		"$KTEST_SRC/../kbench/boot.sh" identity || bad "$1: the twins measure apart (above)"
+	# Extended: the base pair under the cost model, against the noise
+	# table's cycles (two model runs: ten minutes of CPU).
+	[ "$1" = x86_64 ] && [ "${CCD_KTEST_EXTENDED:-0}" = 1 ] || continue
+	KBENCH_KERNEL_GCC=$one/arch/x86/boot/bzImage \
+		KBENCH_KERNEL_TWIN=$twin/arch/x86/boot/bzImage \
+		"$KTEST_SRC/../kbench/boot.sh" identity_model
+	case $? in 0|77) ;; *) bad "$1: the twins measure apart in cycles (above)" ;; esac
 done
 finish
