@@ -360,13 +360,20 @@ static __attribute__((noreturn)) void quit(int ok)
 {
 	sync();
 #if defined(__x86_64__) || defined(__i386__)
-	/* QEMU's isa-debug-exit; other machines power off (arm64: PSCI). */
+	/* QEMU's isa-debug-exit; other machines reboot. */
 	if (ioperm(KB_EXIT_PORT, 1, 1) == 0)
 		outb(ok ? KB_EXIT_OK : KB_EXIT_FAIL, KB_EXIT_PORT);
 #else
 	(void)ok;
 #endif
-	reboot(RB_POWER_OFF);
+	/*
+	 * A reboot, not a power-off: kbench runs QEMU with -no-reboot, which
+	 * ends it on every machine's reset (PSCI, SBI, RTAS, the Versatile's
+	 * and Malta's reset registers).  Not every board can power off: the
+	 * Versatile/PB (armel) and Malta (mipsel, mips64el) kernels have no
+	 * power-off, so there the kernel halted and QEMU ran on to the timeout.
+	 */
+	reboot(RB_AUTOBOOT);
 	for (;;)
 		pause();
 }
