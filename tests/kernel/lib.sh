@@ -59,7 +59,7 @@ KCONFIGS_CI="x86_64 debian-61"
 # on kbench's configuration of each, one to a turn (each with its
 # kernel-kbench-A; a turn may name two, A+B).  A pair joins once it has
 # been run whole (tests/README.md): until then it is extended.
-KCONFIGS_ROTATION="arm64 x86_64-clang-ias debian-612 debian-61-arm64 armhf s390x"
+KCONFIGS_ROTATION="arm64 x86_64-clang-ias debian-612 debian-61-arm64 armhf s390x armel"
 # Every configuration of the rotation, one per word.
 KCONFIGS_ROTATING=${KCONFIGS_ROTATION//+/ }
 rotation_pick() {
@@ -79,7 +79,7 @@ KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 armel mipsel ppc64el mips64el"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full"
