@@ -495,8 +495,12 @@ assert c["held_out"]["rows"] == 0 and c["trained"]["rows"] == 8, c' p.json ||
 	expect 0 "$KBENCH" compare --trained=proc p-plain.json p-pgo.json
 	has out.txt "held out    5 rows: mean +5.2 %, significant 2 faster / 1 slower"
 	has out.txt "programs    2 rows: mean +12.8 %"
+	grep -q "ran different programs" err.txt && fail "a warning for the same programs: $(cat err.txt)"
 	expect 0 "$KBENCH" compare --trained=proc --json=n.json "$g/plain.json" "$g/pgo.json"
 	grep -q '^programs' out.txt && fail "a programs line without program rows"
+	# Programs in one guest and not the other: the initramfs differ, a warning.
+	expect 0 "$KBENCH" compare "$g/plain.json" p-pgo.json
+	has err.txt "the guests ran different programs ($g/plain.json: none; p-pgo.json: hb, sys)"
 	python3 -c 'import json, sys; p = json.load(open(sys.argv[1]))["programs"]
 assert p == {"rows": 0, "mean_pct": 0, "faster": 0, "slower": 0}, p' n.json ||
 		fail "compare --json: programs without program rows"
