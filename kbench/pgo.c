@@ -181,7 +181,7 @@ static int use_metric(const struct pgo_opts *o, struct kb_result *r, const char 
 	return m ? result_use_metric(r, metric_named(m), path) : 0;
 }
 
-/* compare's: the built-in table for the rows' own figures, none for cycles. */
+/* compare's: the built-in table, in the metric it judges by (cycles under --model). */
 static int summary_noise(const struct pgo_opts *o, struct kb_noise *noise, const char *clock)
 {
 	return noise_for(noise, NULL, clock, kbuild_metric(&o->kb), 1);
