@@ -26,6 +26,8 @@ struct kb_machine {
 	const char *image;	/* the image below the build directory */
 	const char *const *targets;	/* what `make` builds for it */
 	const char *extra_config;	/* what the fragment leaves to the architecture */
+	unsigned icount_shift;	/* -icount shift: log2 of the ns an instruction counts */
+	unsigned mem_align;	/* MB the board's memory must be a multiple of (0: any) */
 };
 
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name

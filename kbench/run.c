@@ -226,14 +226,23 @@ static int check_inputs(struct run_opts *o)
 static unsigned long guest_memory(const struct run_opts *o)
 {
 	uint64_t mb = 16, step = 16 << 20;
+	unsigned long size = 128 + (unsigned long)((2 * o->programs.bytes + step - 1) / step * mb);
+	unsigned long align = o->m->mem_align;
 
-	return 128 + (unsigned long)((2 * o->programs.bytes + step - 1) / step * mb);
+	/* pseries takes whole 256 MB blocks only. */
+	return align ? (size + align - 1) / align * align : size;
 }
 
 static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
 {
 	const struct kb_machine *m = o->m;
+	int icount = strcmp(o->clock, "kvm") != 0;
+	char ns_per_insn[40] = "";
 
+	/* The guest divides its clock by it: a time stays an instruction count. */
+	if (icount && m->icount_shift)
+		snprintf(ns_per_insn, sizeof(ns_per_insn), " kbench_ns_per_insn=%u",
+			 1u << m->icount_shift);
 	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
 		     "-serial", "stdio", "-no-reboot", "-m", NULL);
 	strvec_pushf(args, "%lu", guest_memory(o));
@@ -242,19 +251,21 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
 	strvec_pushl(args, "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
-	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s",
+	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s%s",
 		     m->console, *m->append ? " " : "", m->append, o->runs,
 		     o->quick ? " kbench_quick=1" : "", o->gcov_out ? " kbench_gcov=1" : "",
 		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
+		     ns_per_insn,
 		     o->append ? " " : "", o->append ? o->append : "");
-	if (!strcmp(o->clock, "kvm")) {
+	if (!icount) {
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
 	} else {
 		if (m->cpu)
 			strvec_pushl(args, "-cpu", m->cpu, NULL);
 		/* The RTC too counts guest time from a fixed date: no host time gets in. */
-		strvec_pushl(args, "-icount", "shift=0,sleep=off",
-			     "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
+		strvec_push(args, "-icount");
+		strvec_pushf(args, "shift=%u,sleep=off", m->icount_shift);
+		strvec_pushl(args, "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
 		if (o->model)
 			model_qemu_args(args, &o->md, o->records);
 	}

@@ -33,7 +33,10 @@ extern struct bench kb_programs[];
 /* Read the programs' list; how many there are. */
 int kb_programs_load(void);
 
-/* Microseconds on CLOCK_MONOTONIC (the instruction clock under icount). */
+/* Under icount, the ns QEMU counts per instruction (kbench_ns_per_insn=). */
+extern double kb_ns_per_insn;
+/* Microseconds on CLOCK_MONOTONIC divided by it: under icount a microsecond
+ * is 1000 instructions on every machine. */
 double kb_now_us(void);
 /*
  * The edges of a sample's timed region: the time, and while

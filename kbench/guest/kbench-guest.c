@@ -157,6 +157,8 @@ static void read_options(struct opts *o)
 		o->gcov = atoi(val) != 0;
 	if (cmdline_value(cmdline, "kbench_settle", val, sizeof(val)))
 		o->settle = atoi(val) < 0 ? 0 : atoi(val);
+	if (cmdline_value(cmdline, "kbench_ns_per_insn", val, sizeof(val)) && atoi(val) > 0)
+		kb_ns_per_insn = atoi(val);
 	if (cmdline_value(cmdline, "kbench_only", val, sizeof(val)))
 		snprintf(o->only, sizeof(o->only), ",%s,", val);
 }

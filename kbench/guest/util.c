@@ -14,12 +14,14 @@
 
 static char fail_msg[256];
 
+double kb_ns_per_insn = 1;
+
 double kb_now_us(void)
 {
 	struct timespec ts;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
+	return (ts.tv_sec * 1e6 + ts.tv_nsec / 1e3) / kb_ns_per_insn;
 }
 
 int kb_sample_marking;

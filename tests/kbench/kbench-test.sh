@@ -130,9 +130,10 @@ case_machine() {
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json Image
 	has err.txt "did not boot"
 	has args.txt "$W/bin/qemu-system-aarch64"
-	tr '\n' ' ' <args.txt | grep -q -- '-M virt .*-append console=ttyAMA0 panic=-1 norandmaps kbench_runs=9 .*-cpu cortex-a57 -icount' ||
+	tr '\n' ' ' <args.txt | grep -q -- '-M virt .*-append console=ttyAMA0 panic=-1 norandmaps kbench_runs=9 .*-cpu cortex-a57 -icount shift=0,sleep=off ' ||
 		{ cat args.txt >&2; fail "not the arm64 virt command line"; }
 	grep -q isa-debug-exit args.txt && fail "isa-debug-exit on arm64"
+	grep -q kbench_ns_per_insn args.txt && fail "arm64 counts one ns an instruction: no kbench_ns_per_insn"
 	# x86 from its header: as before.
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run -o r.json bz
 	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-x86_64 .*isa-debug-exit.*-append console=ttyS0 panic=-1 norandmaps nolapic_timer kbench_runs=9 " ||
@@ -204,12 +205,12 @@ case_machines() {
 	# An ELF vmlinux: its header names ppc64el, mips64el, mipsel.
 	cp "$guest_dir/kbench-guest-ppc64el" vmlinux
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
-	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-ppc64 .*-M pseries .*console=hvc0 " ||
-		{ cat args.txt >&2; fail "not the ppc64el pseries command line"; }
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-ppc64 .*-m 256 -M pseries .*console=hvc0 " ||
+		{ cat args.txt >&2; fail "not the ppc64el pseries command line (256 MB: whole blocks of 256)"; }
 	cp "$guest_dir/kbench-guest-mipsel" vmlinux
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
-	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-mipsel .*-M malta .*console=ttyS0 " ||
-		{ cat args.txt >&2; fail "not the mipsel Malta command line"; }
+	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-mipsel .*-M malta .*console=ttyS0 panic=-1 norandmaps nowait kbench_runs=9 kbench_ns_per_insn=8 -icount shift=3,sleep=off " ||
+		{ cat args.txt >&2; fail "not the mipsel Malta command line (8 ns an instruction, no WAIT)"; }
 	cp "$guest_dir/kbench-guest-mips64el" vmlinux
 	expect 3 "$KBENCH" run --guest="$guest_dir/kbench-guest-mipsel" -o r.json vmlinux
 	has err.txt "is not an mips64el program (ELF machine 8, 32-bit, little-endian)"
