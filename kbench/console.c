@@ -17,6 +17,7 @@ void console_init(struct console *c, struct kb_result *res)
 	strbuf_init(&c->log);
 	c->res = res;
 	c->workload_status = -1;
+	c->ns_per_insn = 1;
 	gcov_init(&c->gcov);
 }
 
@@ -88,6 +89,9 @@ static void on_protocol(struct console *c, char *tag)
 	if (!strcmp(tag, KB_TAG_BEGIN)) {
 		c->begun = 1;
 		c->bad_version = strncmp(rest, "v=1 ", 4) != 0;
+		/* A guest older than the field divides by nothing. */
+		if (strstr(rest, " ns_per_insn="))
+			c->ns_per_insn = atof(strstr(rest, " ns_per_insn=") + 13);
 	} else if (!strcmp(tag, KB_TAG_KERNEL)) {
 		free(c->res->version);
 		c->res->version = xstrdup(rest);

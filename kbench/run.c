@@ -233,16 +233,21 @@ static unsigned long guest_memory(const struct run_opts *o)
 	return align ? (size + align - 1) / align * align : size;
 }
 
+/* The ns QEMU counts per instruction, which the guest divides its clock by. */
+static unsigned ns_per_insn(const struct run_opts *o)
+{
+	return strcmp(o->clock, "kvm") ? 1u << o->m->icount_shift : 1;
+}
+
 static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
 {
 	const struct kb_machine *m = o->m;
 	int icount = strcmp(o->clock, "kvm") != 0;
-	char ns_per_insn[40] = "";
+	char scale[40] = "";
 
-	/* The guest divides its clock by it: a time stays an instruction count. */
-	if (icount && m->icount_shift)
-		snprintf(ns_per_insn, sizeof(ns_per_insn), " kbench_ns_per_insn=%u",
-			 1u << m->icount_shift);
+	/* A time stays an instruction count. */
+	if (ns_per_insn(o) != 1)
+		snprintf(scale, sizeof(scale), " kbench_ns_per_insn=%u", ns_per_insn(o));
 	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
 		     "-serial", "stdio", "-no-reboot", "-m", NULL);
 	strvec_pushf(args, "%lu", guest_memory(o));
@@ -255,7 +260,7 @@ static void qemu_args(struct strvec *args, const struct run_opts *o, const char 
 		     m->console, *m->append ? " " : "", m->append, o->runs,
 		     o->quick ? " kbench_quick=1" : "", o->gcov_out ? " kbench_gcov=1" : "",
 		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
-		     ns_per_insn,
+		     scale,
 		     o->append ? " " : "", o->append ? o->append : "");
 	if (!icount) {
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
@@ -384,6 +389,10 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 	} else if (c->bad_version) {
 		error("kernel %s: the guest speaks another protocol version than kbench "
 		      "(a stale --guest?)", k);
+	} else if (c->ns_per_insn != ns_per_insn(o)) {
+		error("kernel %s: the guest divided its clock by %g, not %u: its figures would "
+		      "not be instruction counts (a stale --guest?)", k, c->ns_per_insn,
+		      ns_per_insn(o));
 	} else if (!c->ended) {
 		error("kernel %s: the guest stopped without its end line (%s%s)", k,
 		      c->last_row ? "after benchmark " : "before the first benchmark",

@@ -390,7 +390,8 @@ int main(int argc, char **argv)
 		return 0;
 	setup();
 	read_options(&o);
-	kb_line(KB_TAG_BEGIN " v=%d runs=%d", KB_PROTO_VERSION, o.runs);
+	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g", KB_PROTO_VERSION, o.runs,
+		kb_ns_per_insn);
 	print_version();
 	kb_programs_load();
 	failed = check_only(&o);

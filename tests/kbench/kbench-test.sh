@@ -211,6 +211,22 @@ case_machines() {
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
 	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-mipsel .*-M malta .*console=ttyS0 panic=-1 norandmaps nowait kbench_runs=9 kbench_ns_per_insn=8 -icount shift=3,sleep=off " ||
 		{ cat args.txt >&2; fail "not the mipsel Malta command line (8 ns an instruction, no WAIT)"; }
+	# The guest says what it divided its clock by; one that did not divide by 8
+	# (older than kbench_ns_per_insn) fails the run: its figures are not instructions.
+	for begin in "v=1 runs=1 ns_per_insn=8" "v=1 runs=1"; do
+		printf '#!/bin/sh\nprintf "%%s\\n" "KBENCH-BEGIN %s" "KBENCH-KERNEL Linux version 6.1.0 (gcc 12) #1" "KBENCH-ROW null_call us proc 0.25" "KBENCH-END ok rows=1"\n' \
+			"$begin" >bin/qemu-system-mipsel
+		if [ "$begin" = "v=1 runs=1" ]; then
+			PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox -o r.json vmlinux
+			has err.txt "the guest divided its clock by 1, not 8"
+			[ -e r.json ] && fail "a result from a guest that did not divide its clock"
+		else
+			PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 0 "$KBENCH" run --busybox=nobox -o r.json vmlinux
+			has r.json '"null_call"'
+			rm r.json
+		fi
+	done
+	printf '#!/bin/sh\nprintf "%%s\\n" "$0" "$@" >%s/args.txt\nexit 1\n' "$W" >bin/qemu-system-mipsel
 	cp "$guest_dir/kbench-guest-mips64el" vmlinux
 	expect 3 "$KBENCH" run --guest="$guest_dir/kbench-guest-mipsel" -o r.json vmlinux
 	has err.txt "is not an mips64el program (ELF machine 8, 32-bit, little-endian)"
