@@ -46,16 +46,24 @@ triplet=$(gcc -dumpmachine)
 	echo "$ccd"
 } > "$T/cmdlist"
 
-port=$(free_port)
-DISTCC_CMDLIST=$T/cmdlist distccd --no-detach --daemon --allow 127.0.0.1 \
-	--listen 127.0.0.1 --port "$port" --jobs 2 --log-stderr --log-level info \
-	2>"$T/distccd.log" &
-pid=$!
-for _ in $(seq 50); do
+# distccd on a port free a moment ago; another test may take it before
+# distccd binds (distccd then exits), so try three ports.
+for try in 1 2 3; do
+	port=$(free_port)
+	DISTCC_CMDLIST=$T/cmdlist distccd --no-detach --daemon --allow 127.0.0.1 \
+		--listen 127.0.0.1 --port "$port" --jobs 2 --log-stderr --log-level info \
+		2>"$T/distccd.log" &
+	pid=$!
+	for _ in $(seq 200); do
+		grep -q 'listening on' "$T/distccd.log" && break
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.1
+	done
 	grep -q 'listening on' "$T/distccd.log" && break
-	sleep 0.1
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	[ "$try" = 3 ] && { cat "$T/distccd.log" >&2; fail "distccd did not start on three ports"; }
 done
-grep -q 'listening on' "$T/distccd.log" || { cat "$T/distccd.log" >&2; fail "distccd did not start"; }
 
 mkdir "$T/distcc"
 export DISTCC_DIR=$T/distcc DISTCC_HOSTS=127.0.0.1:$port/2
