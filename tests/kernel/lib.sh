@@ -38,7 +38,7 @@ CHECK_CONTEXT=$T
 # What a configuration is built from: its recipe, the tools, the series.
 tool_sum() {
 	cat "$CCD" "$LKD" "${KBENCH:-/dev/null}" "$BAB" "$KBENCHDIR"/kbench*.config \
-		"$KTEST_SRC"/distro/* \
+		"$KTEST_SRC"/distro/* "$KTEST_SRC"/configs/*.config \
 		"$KTEST_SRC/init.c" \
 		"$SERIES" "$(dirname "$SERIES")"/*.patch \
 		"$SERIES612" "$(dirname "$SERIES612")"/*.patch | md5sum | cut -c1-16
@@ -80,6 +80,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full"
@@ -139,6 +140,9 @@ KIMAGE_ppc64el=vmlinux
 KIMAGE_s390x=arch/s390/boot/bzImage
 KIMAGE_mips64el=vmlinux
 KIMAGE_mipsel=vmlinux
+KIMAGE_ppc32=vmlinux
+KIMAGE_ppc64=vmlinux
+KIMAGE_m68k=vmlinux
 
 recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
@@ -169,6 +173,13 @@ recipe_ppc64el() { arch_pair ppc64el; }
 recipe_s390x() { arch_pair s390x; }
 recipe_mips64el() { arch_pair mips64el; }
 recipe_mipsel() { arch_pair mipsel; }
+# Machines ClangBuiltLinux boots that Debian does not release, with
+# Debian's cross gcc (extended): a boot configuration of their own
+# (configs/A.config), no kbench.
+boot_pair() { oracle_pair "$KSOURCE" "$KTEST_SRC/configs/$1.config" "" "$1"; }
+recipe_ppc32() { boot_pair ppc32; }
+recipe_ppc64() { boot_pair ppc64; }
+recipe_m68k() { boot_pair m68k; }
 
 recipe_x86_64_612() { oracle_pair "$KSOURCE612" "$KBENCHCFG" "$ORACLE612_DIRS"; }
 
@@ -279,6 +290,10 @@ recipe_x86_64_clang_ias_whole() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG
 recipe_x86_64_clang_gas() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG" LLVM_IAS=0; }
 recipe_x86_64_612_clang_ias() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG"; }
 recipe_arm64_clang_ias() { KCLANG=clang KARCH=arm64 clang_pair "$KSOURCE" "$KBENCHCFG_ARM64"; }
+# The machines beyond Debian's list that Linux builds with clang (m68k it
+# does not): their boot configurations, plain clang against clang behind ccd.
+recipe_ppc32_clang() { KCLANG=clang KARCH=ppc32 clang_pair "$KSOURCE" "$KTEST_SRC/configs/ppc32.config"; }
+recipe_ppc64_clang() { KCLANG=clang KARCH=ppc64 clang_pair "$KSOURCE" "$KTEST_SRC/configs/ppc64.config"; }
 
 recipe_x86_64_clang() {	# clang backend behind ccd
 	CCD_CC=clang CCD_ASSEM=both "$BAB" --source="$KSOURCE" --fragment="$KBENCHCFG" \
