@@ -8,7 +8,9 @@
 # every object gcc builds builds through ccd, byte-identical, and the ccd
 # objects pass lkd --lkd-verify.  debian-61-clang: the 6.1 sample through
 # ccd with CCD_CC=clang: every object clang builds builds through ccd, and
-# passes lkd --lkd-verify.  The samples are tests/kernel/distro/*.sample.
+# passes lkd --lkd-verify.  debian-61-vmlinux, debian-612-vmlinux: the
+# whole bzImage with BTF, every object, vmlinux and bzImage identical, and
+# the ccd kernel boots.  The samples are tests/kernel/distro/*.sample.
 . "$(dirname "$0")/lib.sh"
 cfg=${1:?usage: distro.sh CONFIG}
 
@@ -42,8 +44,11 @@ if [ -f "$dir/clang-only.list" ]; then
 	verify
 	finish
 fi
-[ "$(cat "$dir/gcc.status")" = 0 ] ||
+if [ -f "$dir/boot.status" ]; then	# a whole image: plain gcc must build it
+	[ "$(cat "$dir/gcc.status")" = 0 ] || fail "plain gcc did not build the image (see $dir.log)"
+elif [ "$(cat "$dir/gcc.status")" != 0 ]; then
 	log "plain gcc did not build all of the sample (make -k); compared: what it built"
+fi
 safety_net
 
 n=0 same=0 differ=0 missing=0
@@ -67,6 +72,30 @@ log "$n objects built by gcc, $((n - missing)) through ccd+lkd: $same byte-ident
 [ $missing = 0 ] || { grep -E 'Error|error:' "$dir.log" | head -20 | sed 's/^/  | /'
 	bad "$missing objects gcc built failed through ccd+lkd"; }
 [ $differ = 0 ] || bad "$differ objects differ"
+# A whole image (distro_image): vmlinux, its .BTF and bzImage are in the
+# comparison above; the ccd kernel boots with the static init.
+if [ -f "$dir/boot.status" ]; then
+	for i in $DISTRO_IMAGES; do
+		if ! grep -qxF "$i" "$dir/gcc.list"; then bad "plain gcc built no $i"
+		elif [ -z "${differs[$i]:-}" ] && [ -f "$dir/obj/$i" ]; then log "$i identical"
+		fi
+	done
+	btf=$(readelf -S --wide "$dir/obj/vmlinux" 2>/dev/null | awk '$2 == ".BTF" { print $6 }')
+	if [ -n "$btf" ]; then log "vmlinux's .BTF (pahole): $((16#$btf)) bytes"
+	else bad "the ccd vmlinux has no .BTF section"
+	fi
+	[ -f "$dir/gcc.time" ] && [ -f "$dir/ccd.time" ] && log "$(awk '
+		FNR == 1 && NR == 1 { w = $1; c = $2 + $3 }
+		FNR == 1 && NR == 2 { printf "plain make %d s wall, %d s CPU; through ccd+lkd %d s wall" \
+			" (%+.1f %%), %d s CPU (%+.1f %%)", w, c, $1, 100 * ($1 / w - 1), $2 + $3,
+			100 * (($2 + $3) / c - 1) }' "$dir/gcc.time" "$dir/ccd.time")"
+	if [ "$(cat "$dir/boot.status")" = 0 ]; then
+		log "the ccd+lkd kernel booted ($(grep -o 'QEMU ended after [0-9]* s' "$dir/boot.log"))"
+	else
+		tail -n 15 "$dir/boot.log" | sed 's/^/  | /'
+		bad "the ccd+lkd kernel did not boot"
+	fi
+fi
 # ccd's check report against the comparison: every object it vouches for
 # (same) is identical, none differs, and the compared objects have a line.
 if [ -f "$dir/check.txt" ]; then

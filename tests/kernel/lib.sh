@@ -77,13 +77,13 @@ KCONFIGS_PICKED=$(rotation_pick)
 KCONFIGS_CI="${KCONFIGS_CI% *} $KCONFIGS_PICKED ${KCONFIGS_CI##* }"
 KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias arm64-clang-ias"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias x86_64-612-clang-gas arm64-clang-ias"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
-KCONFIGS_HOURS="debian-61-full"
+KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
 
 # A test that needs an extended configuration skips (exit 77) unless asked for.
 extended_only() {	# name
@@ -289,6 +289,7 @@ recipe_x86_64_clang_ias() { KCLANG=clang KDIRS="arch/x86/ init/ mm/" clang_pair 
 recipe_x86_64_clang_ias_whole() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG"; }
 recipe_x86_64_clang_gas() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG" LLVM_IAS=0; }
 recipe_x86_64_612_clang_ias() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG"; }
+recipe_x86_64_612_clang_gas() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG" LLVM_IAS=0; }
 recipe_arm64_clang_ias() { KCLANG=clang KARCH=arm64 clang_pair "$KSOURCE" "$KBENCHCFG_ARM64"; }
 # The machines beyond Debian's list that Linux builds with clang (m68k it
 # does not): their boot configurations, plain clang against clang behind ccd.
@@ -353,16 +354,93 @@ distro_pair() {
 		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k
 	echo $? >"$dir/gcc.status"
 	sample_objects "$3" "$dir/obj" >"$dir/gcc.list"
-	[ -s "$dir/gcc.list" ] || return 1
-	rm -rf "$dir/gcc" && mkdir "$dir/gcc" &&
-		(cd "$dir/obj" && cpio -pdm --quiet "$dir/gcc" <"$dir/gcc.list" &&
-			xargs rm -f <"$dir/gcc.list") || return 1
-	rm -f "$dir/check.txt"
+	[ -s "$dir/gcc.list" ] && keep_gcc || return 1
 	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
 		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k \
 		CC="$CCD" LD="$LKD"
 	echo $? >"$dir/ccd.status"
 	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
+}
+
+# What plain gcc built (gcc.list) moved to gcc/: the ccd build makes each
+# again, and a file it fails to make is missing, not gcc's left over.
+keep_gcc() {
+	rm -f "$dir/check.txt"
+	rm -rf "$dir/gcc" && mkdir "$dir/gcc" &&
+		(cd "$dir/obj" && cpio -pdm --quiet "$dir/gcc" <"$dir/gcc.list" &&
+			xargs rm -f <"$dir/gcc.list")
+}
+
+# Debian's configuration as Debian builds it, BTF on (pahole, from
+# dwarves): only what keeps two builds from being compared is changed, the
+# signing keys and the build salt emptied and module signing off.  The
+# modules' signing key is the build's own: Kbuild makes one
+# (certs/signing_key.pem) in the first build, and the second keeps it.
+DISTRO_FIXES_BTF=(--set-str=SYSTEM_TRUSTED_KEYS= --set-str=SYSTEM_REVOCATION_KEYS=
+	--set-str=BUILD_SALT= --disable=MODULE_SIG_ALL)
+# A few of the configuration's modules, built beside the image, compared
+# and then signed and loaded by the booted ccd kernel.
+DISTRO_MODULES="lib/crc7.ko fs/minix/minix.ko fs/isofs/isofs.ko"
+DISTRO_IMAGES="vmlinux arch/x86/boot/bzImage $DISTRO_MODULES"
+
+# distro_image SOURCE CONFIG: a distribution's whole bzImage and
+# DISTRO_MODULES, plain gcc and then ccd+lkd at the same path: every
+# object, vmlinux (.BTF in it), bzImage and the modules kept from the
+# plain build (gcc.list), the ccd build's objects in ccd.list, then
+# boot_signed (boot.status, boot.log).
+distro_image() {
+	local i targets=(--target=bzImage) bab flags
+	bab=("$BAB" --source="$1" --config="$2" "${DISTRO_FIXES_BTF[@]}" --out="$dir/obj"
+		--jobs="$KJOBS" --no-boot)
+	for i in $DISTRO_MODULES; do targets+=(--target="$i"); done
+	# Configured and prepared first, so that the two timed builds each
+	# compile every C object and link (gcc.time, ccd.time: wall, user, system).
+	"${bab[@]}" --target=prepare || return 1
+	mapfile -t flags < <(reproducible_btf "$dir/obj/source")
+	/usr/bin/time -q -f '%e %U %S' -o "$dir/gcc.time" "${bab[@]}" "${targets[@]}" -- "${flags[@]}"
+	echo $? >"$dir/gcc.status"
+	{ image_objects; for i in $DISTRO_IMAGES; do [ -f "$dir/obj/$i" ] && echo "$i"; done; } \
+		>"$dir/gcc.list"
+	[ -s "$dir/gcc.list" ] && keep_gcc || return 1
+	CCD_CHECK_REPORT=$dir/check.txt /usr/bin/time -q -f '%e %U %S' -o "$dir/ccd.time" \
+		"${bab[@]}" "${targets[@]}" -- CC="$CCD" LD="$LKD" "${flags[@]}"
+	echo $? >"$dir/ccd.status"
+	image_objects >"$dir/ccd.list"
+	boot_signed "$1" >"$dir/boot.log" 2>&1
+	echo $? >"$dir/boot.status"
+}
+image_objects() { sample_objects <(echo vmlinux) "$dir/obj"; }
+
+# reproducible_btf TREE: the make argument that makes BTF reproducible.
+# pahole 1.22 to 1.26 with -j encode types in the order their threads
+# finish (three runs on one vmlinux, three sizes of .BTF); 6.12's Kbuild
+# leaves -j out when KBUILD_BUILD_TIMESTAMP is set, 6.1's
+# (scripts/pahole-flags.sh) passes it always: its flags without -j.
+reproducible_btf() {
+	[ -f "$1/scripts/pahole-flags.sh" ] || return 0
+	echo "PAHOLE_FLAGS=$(PAHOLE=pahole sh "$1/scripts/pahole-flags.sh" | sed -E 's/(^| )-j( |$)/\1/')"
+}
+
+# boot_signed SOURCE: the ccd kernel boots with module.sig_enforce=1 (a
+# distribution kernel under TCG takes minutes): the ccd modules, signed
+# with the build's key, load; an unsigned copy of the first is refused.
+boot_signed() {
+	local m b hash mods=() expects=() obj=$dir/obj sd=$dir/signed
+	hash=$(sed -n 's/^CONFIG_MODULE_SIG_HASH="\(.*\)"$/\1/p' "$obj/.config")
+	[ -n "$hash" ] && [ -f "$obj/certs/signing_key.pem" ] || { echo "no module signing key"; return 1; }
+	rm -rf "$sd" && mkdir "$sd" || return 1
+	for m in $DISTRO_MODULES; do
+		b=${m##*/}
+		cp "$obj/$m" "$sd/$b" && "$obj/scripts/sign-file" "$hash" "$obj/certs/signing_key.pem" \
+			"$obj/certs/signing_key.x509" "$sd/$b" || return 1
+		[ ${#mods[@]} = 0 ] && { cp "$obj/$m" "$sd/unsigned-$b" || return 1
+			mods+=(--module="$sd/unsigned-$b")
+			expects+=(--expect="insmod unsigned-$b: failed: Key was rejected by service"); }
+		mods+=(--module="$sd/$b")
+		expects+=(--expect="insmod $b: ok")
+	done
+	"$BAB" --source="$1" --out="$obj" --no-build --memory=1024 --timeout=900 \
+		--append=module.sig_enforce=1 "${mods[@]}" "${expects[@]}"
 }
 
 # distro_clang SOURCE CONFIG SAMPLE: the sample through ccd with the clang
@@ -395,6 +473,9 @@ recipe_debian_61_arm64() {
 }
 # The whole of Debian's 6.1 configuration, vmlinux and every module (hours).
 recipe_debian_61_full() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1-full.sample"; }
+# Debian's whole bzImage with BTF, 6.1 and 6.12 (hours).
+recipe_debian_61_vmlinux() { distro_image "$KSOURCE" "$DEBIAN61"; }
+recipe_debian_612_vmlinux() { distro_image "$KSOURCE612" "$DEBIAN612"; }
 recipe_debian_61_clang() { distro_clang "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
 
 # distro_shard SOURCE CONFIG K: shard K of DISTRO_SHARDS of a distribution
