@@ -77,7 +77,7 @@ KCONFIGS_PICKED=$(rotation_pick)
 KCONFIGS_CI="${KCONFIGS_CI% *} $KCONFIGS_PICKED ${KCONFIGS_CI##* }"
 KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias x86_64-612-clang-gas arm64-clang-ias"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias x86_64-612-clang-gas arm64-clang-ias arm64-clang-gas"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
@@ -291,6 +291,7 @@ recipe_x86_64_clang_gas() { KCLANG=clang clang_pair "$KSOURCE" "$KBENCHCFG" LLVM
 recipe_x86_64_612_clang_ias() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG"; }
 recipe_x86_64_612_clang_gas() { KCLANG=clang-16 clang_pair "$KSOURCE612" "$KBENCHCFG" LLVM_IAS=0; }
 recipe_arm64_clang_ias() { KCLANG=clang KARCH=arm64 clang_pair "$KSOURCE" "$KBENCHCFG_ARM64"; }
+recipe_arm64_clang_gas() { KCLANG=clang KARCH=arm64 clang_pair "$KSOURCE" "$KBENCHCFG_ARM64" LLVM_IAS=0; }
 # The machines beyond Debian's list that Linux builds with clang (m68k it
 # does not): their boot configurations, plain clang against clang behind ccd.
 recipe_ppc32_clang() { KCLANG=clang KARCH=ppc32 clang_pair "$KSOURCE" "$KTEST_SRC/configs/ppc32.config"; }

@@ -4,7 +4,8 @@
 # x86_64-612: 6.12; arm64, riscv64, armhf, armel, ppc64el, s390x, mips64el,
 # mipsel: 6.1 on kbench's configuration of ARCH with Debian's cross gcc;
 # ppc32, ppc64, m68k: 6.1 on the boot configuration of ARCH, configs/ARCH.config;
-# x86_64-clang-ias, -gas, x86_64-612-clang-ias, -gas, arm64-, ppc32-, ppc64-clang(-ias): plain make
+# x86_64-clang-ias, -gas, x86_64-612-clang-ias, -gas, arm64-clang-ias, -gas,
+# ppc32-, ppc64-clang(-ias): plain make
 # CC=clang, its integrated assembler or LLVM_IAS=0, against ccd with the
 # clang backend) built with plain make (gcc) and with make CC=ccd LD=lkd
 # (gcc backend, unpatched tree), at the same path with the same
