@@ -9,27 +9,29 @@ bab=$(cd "$(dirname "$0")" && pwd)/build-and-boot
 tmp=$(mktemp -d) || fail "mktemp"
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || fail "cd $tmp"
+# usage_error NAME MESSAGE ARGS...: build-and-boot ARGS exits 2 with MESSAGE
+# and makes no output directory.
+usage_error() {
+	local name=$1 msg=$2 rc
+	shift 2
+	"$bab" --out=out --no-build "$@" >out.txt 2>err.txt
+	rc=$?
+	if [ $rc != 2 ]; then bad "$name: exit $rc, expected 2 (a usage error)"
+	elif ! grep -qF -- "error: $msg" err.txt; then
+		bad "$name: no message saying what is wrong"; cat err.txt
+	elif [ -e out ]; then bad "$name: the output directory was made before the error"
+	else pass "$name: usage error"; fi
+	rm -rf out
+}
 for args in "--jobs= --timeout=5 --memory=5" "--jobs=2 --timeout= --memory=5" \
 	"--jobs=2 --timeout=5 --memory=" "--jobs=x --timeout=5 --memory=5" \
 	"--jobs=2 --timeout=5 --memory=1G"; do
 	# shellcheck disable=SC2086
-	"$bab" --out=out --no-build --no-boot $args >out.txt 2>err.txt
-	rc=$?
-	if [ $rc != 2 ]; then bad "$args: exit $rc, expected 2 (a usage error)"
-	elif ! grep -q 'error: --jobs, --timeout and --memory take numbers' err.txt; then
-		bad "$args: no message saying what is wrong"; cat err.txt
-	elif [ -e out ]; then bad "$args: the output directory was made before the error"
-	else pass "$args: usage error"; fi
-	rm -rf out
+	usage_error "$args" "--jobs, --timeout and --memory take numbers" --no-boot $args
 done
 # --module puts a module into the static init's initramfs: with another
 # initramfs (--initrd) it would be dropped without a word.
 : >initrd.cpio
-"$bab" --out=out --no-build --initrd=initrd.cpio --module=m.ko >out.txt 2>err.txt
-rc=$?
-if [ $rc != 2 ]; then bad "--initrd with --module: exit $rc, expected 2"
-elif ! grep -q "error: --module goes into the static init's initramfs" err.txt; then
-	bad "--initrd with --module: no message saying what is wrong"; cat err.txt
-elif [ -e out ]; then bad "--initrd with --module: the output directory was made"
-else pass "--initrd with --module: usage error"; fi
+usage_error "--initrd with --module" "--module goes into the static init's initramfs" \
+	--initrd=initrd.cpio --module=m.ko
 finish
