@@ -85,6 +85,28 @@ tiny_config() {
 	make -s -C "$src" O="$obj" olddefconfig >/dev/null
 }
 
+# own_config OBJ SRC CONFIG: OBJ configured from CONFIG (plain or .xz), unless
+# it already is; the trusted and revocation key files a distribution's
+# configuration names (only the distribution has them) emptied.
+own_config() {
+	local obj=$1 src=$2 cfg=$3 new=$1/kb-config.new
+	case $cfg in
+	*.xz) xz -dc "$cfg" ;;
+	*) cat "$cfg" ;;
+	esac >"$new" || { rm -f "$new"; return 1; }
+	if [ -f "$obj/.config" ] && cmp -s "$new" "$obj/kb-config"; then
+		rm -f "$new"
+		return 0
+	fi
+	# kb-config (what .config was made from) is written last, on success.
+	rm -f "$obj/kb-config"
+	cp "$new" "$obj/.config" &&
+		"$src/scripts/config" --file "$obj/.config" --set-str SYSTEM_TRUSTED_KEYS "" \
+			--set-str SYSTEM_REVOCATION_KEYS "" &&
+		make -s -C "$src" O="$obj" olddefconfig >/dev/null &&
+		mv "$new" "$obj/kb-config" || { rm -f "$new"; return 1; }
+}
+
 # A configured + prepared object dir with .cmd files for the given objects.
 ensure_kobj() {
 	ensure_ksrc

@@ -6,7 +6,8 @@
 # which ccd/lkd), and every later test that needs it reuses it.  A failed
 # build leaves a .failed stamp so that the other tests of the same run fail
 # at once instead of building again; the setup test clears them, and so
-# does CCD_KTEST_RETRY=1.
+# does CCD_KTEST_RETRY=1.  A build stopped by SIGINT or SIGTERM is not
+# failed: it starts over, or goes on where it stopped (KRESUMABLE).
 #
 # Environment (set by tests/kernel/meson.build): CCD LKD ASMFIX KTEST_SRC
 # KTEST_WORK_DEFAULT.  Overrides: CCD_KTEST_WORK (the shared work dir),
@@ -529,11 +530,14 @@ distro_deb() {
 		>"$dir/all.list" || return 1
 	release=$(cat "$dir/obj/include/config/kernel.release") || return 1
 	CCD_CHECK_REPORT=$dir/check.txt KDEB_PKGVERSION=$release-1 KDEB_COMPRESS=none \
-		/usr/bin/time -q -f '%e %U %S' -o "$dir/ccd.time" \
+		/usr/bin/time -q -a -f '%e %U %S' -o "$dir/ccd.time" \
 		"${bab[@]}" --target=bindeb-pkg -- CC="$CCD" LD="$LKD"
 }
 recipe_debian_61_deb() { distro_deb "$KSOURCE" "$DEBIAN61"; }
 KCONFIGS_HOURS="$KCONFIGS_HOURS debian-61-deb"
+# Longer than a session: ccd.time has a line for each part (time writes
+# its line when make stops on SIGINT).
+KRESUMABLE="debian-61-deb"
 
 # debian_rootfs DIR: a minimal Debian 12 system in DIR (debootstrap's
 # minbase, with kmod and initramfs-tools so that a kernel package's
@@ -595,8 +599,13 @@ for k in $(seq 1 $DISTRO_SHARDS); do
 	KCONFIGS_HOURS="$KCONFIGS_HOURS debian-61-shard-$k"
 done
 
+# build_locked NAME: build configuration NAME with its recipe (log
+# $dir.log), or reuse the build made with the same tools and sources.  A
+# build of KRESUMABLE stopped part way (SIGINT to its process group at a
+# session's end: $dir.partial left, no .ok, no .failed) goes on in the same
+# tree the next time: its recipe is make, which is incremental.
 build_locked() {	# name
-	local name=$1 key t0
+	local name=$1 key t0 spent=0
 	dir=$KWORK/$name
 	key="$name $(tool_sum) $KSOURCE $KSOURCE612"
 	if [ -f "$dir.ok" ] && [ "$(cat "$dir.ok")" = "$key" ]; then
@@ -610,17 +619,35 @@ build_locked() {	# name
 		tail -n 25 "$dir.log" | sed 's/^/  | /'
 		return 1
 	fi
-	rm -rf "$dir" "$dir.ok" "$dir.failed" && mkdir -p "$dir" || return 1
-	log "building $name (log $dir.log)"
+	if [[ " $KRESUMABLE " = *" $name "* ]] && [ -f "$dir.log" ] &&
+	   [ "$(sed -n 1p "$dir.partial" 2>/dev/null)" = "$key" ]; then
+		# Interrupted (a session's end): make goes on where it stopped.
+		# The earlier runs' time: up to the last write to the log.
+		spent=$(($(sed -n 2p "$dir.partial") + $(stat -c %Y "$dir.log") - $(sed -n 3p "$dir.partial")))
+		log "resuming build $name, interrupted after $spent s (log $dir.log)"
+		echo "=== resumed $(date -u)" >>"$dir.log"
+	else
+		rm -rf "$dir" "$dir.ok" "$dir.failed" && mkdir -p "$dir" && : >"$dir.log" || return 1
+		log "building $name (log $dir.log)"
+	fi
 	t0=$(date +%s)
-	if "recipe_${name//-/_}" >"$dir.log" 2>&1; then
-		echo $(($(date +%s) - t0)) >"$dir.seconds"
+	printf '%s\n%s\n%s\n' "$key" "$spent" "$t0" >"$dir.partial"
+	# Stopped, not failed: make may exit 2 on SIGINT, so die of the signal
+	# once the command it reached returns, before the verdict below.
+	trap 'trap - INT; kill -INT $BASHPID' INT
+	trap 'trap - TERM; kill -TERM $BASHPID' TERM
+	if "recipe_${name//-/_}" >>"$dir.log" 2>&1; then
+		trap - INT TERM
+		echo $((spent + $(date +%s) - t0)) >"$dir.seconds"
 		echo "$key" >"$dir.ok"
+		rm -f "$dir.partial"
 		log "built $name in $(cat "$dir.seconds") s"
 		return 0
 	fi
+	trap - INT TERM
 	echo "$key" >"$dir.failed"
-	log "build $name FAILED after $(($(date +%s) - t0)) s; end of $dir.log:"
+	rm -f "$dir.partial"
+	log "build $name FAILED after $((spent + $(date +%s) - t0)) s; end of $dir.log:"
 	grep -E 'error|Error|FAIL' "$dir.log" | head -n 20 | sed 's/^/  | /'
 	tail -n 25 "$dir.log" | sed 's/^/  | /'
 	return 1
