@@ -517,8 +517,9 @@ distro_shard() {
 # ccd+lkd alone (hours): vmlinux, every module, the .debs.  Nothing to
 # compare it with (the vmlinux test and the shards compare): ccd's check
 # report vouches for every compile (all.list: every C object, listed after
-# prepare).  The modules are signed, with the build's own key, as Debian
-# signs what it ships; the debs are not compressed (time, not a test).
+# prepare, before the first part).  The modules are signed, with the
+# build's own key, as Debian signs what it ships; the debs are not
+# compressed (time, not a test).
 DISTRO_FIXES_DEB=(--set-str=SYSTEM_TRUSTED_KEYS= --set-str=SYSTEM_REVOCATION_KEYS=
 	--enable=MODULE_SIG_ALL)
 distro_deb() {
@@ -526,8 +527,12 @@ distro_deb() {
 	bab=("$BAB" --source="$1" --config="$2" "${DISTRO_FIXES_DEB[@]}" --out="$dir/obj"
 		--jobs="$KJOBS" --no-boot)
 	"${bab[@]}" --target=prepare -- CC="$CCD" LD="$LKD" || return 1
-	"$SAMPLES/gen-sample" "$dir/obj/source" "$dir/obj" all CC="$CCD" LD="$LKD" \
-		>"$dir/all.list" || return 1
+	# Listed once, before the first compile: in a resumed build, make -n
+	# lists only what is left.
+	[ -s "$dir/all.list" ] ||
+		{ "$SAMPLES/gen-sample" "$dir/obj/source" "$dir/obj" all CC="$CCD" LD="$LKD" \
+			>"$dir/all.list.new" && mv "$dir/all.list.new" "$dir/all.list"; } ||
+		{ rm -f "$dir/all.list.new"; return 1; }
 	release=$(cat "$dir/obj/include/config/kernel.release") || return 1
 	CCD_CHECK_REPORT=$dir/check.txt KDEB_PKGVERSION=$release-1 KDEB_COMPRESS=none \
 		/usr/bin/time -q -a -f '%e %U %S' -o "$dir/ccd.time" \
