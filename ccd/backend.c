@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "backend.h"
+#include "llvm.h"
 #include "classify.h"
 #include "family.h"
 #include "options.h"
@@ -94,19 +95,38 @@ static int resolve_cross(struct backend *b, const char *prefix)
 	return ret;
 }
 
+/*
+ * make LLVM=1 names ${LLVM_PREFIX}clang${LLVM_SUFFIX} as the compiler, for
+ * every target (CROSS_COMPILE then only gives clang its --target=).
+ */
+static int resolve_llvm(struct backend *b, char *clang)
+{
+	int ret;
+
+	b->origin = "LLVM";
+	ret = resolve_compiler(b, clang);
+	free(clang);
+	return ret;
+}
+
 int backend_resolve(struct backend *b, const char *spec, const char *origin)
 {
 	static const char *const candidates[] = { "icc", "icx", "gcc", "clang" };
 	const char *cross = getenv("CROSS_COMPILE");
 	struct strvec words = STRVEC_INIT;
 	struct strbuf empty = STRBUF_INIT;
+	char *clang = NULL;
 	int ret;
 
 	memset(b, 0, sizeof(*b));
 	b->why = empty;
 	b->target_why = empty;
 	b->origin = origin;
-	if ((!spec || !*spec) && cross && *cross) {
+	if ((!spec || !*spec) && (clang = llvm_tool("clang"))) {
+		ret = resolve_llvm(b, clang);
+		if (ret)
+			return ret;
+	} else if ((!spec || !*spec) && cross && *cross) {
 		ret = resolve_cross(b, cross);
 		if (ret)
 			return ret;

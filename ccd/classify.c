@@ -253,6 +253,8 @@ static void scan_flag(struct ccd_cmd *cmd, struct ccd_arg *arg, int *saw_c, int 
 		arg->role = ARG_ACTION;
 	} else if (!strcmp(a, "-w")) {
 		cmd->w = 1;
+	} else if (!strcmp(a, "-fno-lto")) {
+		cmd->lto = 0;
 	} else if (!strncmp(a, "-Wp,", 4)) {
 		enum dep_kind before = cmd->deps;
 
@@ -314,6 +316,10 @@ static int scan_option(struct ccd_cmd *cmd, const struct gcc_option *o,
 	arg->opt = o;
 	if (o->flags & OPT_PASS)
 		set_pass(cmd, o->why);
+	if (!strcmp(o->name, "-flto"))
+		cmd->lto = 1;
+	else if (!strcmp(o->name, "-E") || !strcmp(o->name, "-M") || !strcmp(o->name, "-MM"))
+		cmd->cpp_only = 1;
 	if (o->flags & OPT_QUERY)
 		cmd->query = 1;
 	if (separate && i + 1 >= argc) {
@@ -348,6 +354,13 @@ static void decide(struct ccd_cmd *cmd, int saw_c, int saw_s)
 		else if (l != LANG_C && l != LANG_CPP_OUTPUT)
 			set_pass(cmd, "input is not C");
 	}
+	/*
+	 * An LTO object is the compiler's IR, and clang's records where each
+	 * inline asm stands as an offset that counts the predefined text: a
+	 * -D__CCD__ would move every one.  Only a preprocessing run says ccd.
+	 */
+	if (cmd->lto && !cmd->cpp_only)
+		cmd->preprocesses = 0;
 	if (!saw_c && !saw_s)
 		set_pass(cmd, "no -c or -S: link or query");
 	else if (!cmd->nr_inputs)

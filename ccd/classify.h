@@ -79,6 +79,8 @@ struct ccd_cmd {
 	const char *why;	/* reason for MODE_PASS (verbose output, tests) */
 	int action;		/* 'c' (object) or 'S' (assembly) */
 	int preprocesses;	/* some backend run preprocesses: add -D__CCD__ */
+	int lto;		/* -flto* not undone by a later -fno-lto: the object is IR */
+	int cpp_only;		/* -E, -M or -MM: preprocessing only */
 	int query;		/* a pure query (--version, -print-*) */
 
 	struct ccd_arg *args;	/* argv, one entry per word */

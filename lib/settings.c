@@ -36,7 +36,7 @@ static const struct config_key_info ccd_info[CCD_KEY__COUNT] = {
 
 static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {
 	[LKD_KEY_LD] = { "ld", "LKD_LD", CFGT_STRING, NULL, NULL,
-		"linker lkd runs (default: ${CROSS_COMPILE}ld)" },
+		"linker lkd runs (default: make LLVM='s ld.lld, else ${CROSS_COMPILE}ld)" },
 	[LKD_KEY_CHECKS] = { "lkd_checks", "LKD_CHECKS", CFGT_STRING, NULL, "all",
 		"lkd checks: all, none or a comma-separated list" },
 	[LKD_KEY_QUIET] = { "lkd_quiet", "LKD_QUIET", CFGT_BOOL, NULL, "no",

@@ -560,11 +560,22 @@ static int walk_archive(struct ar_walk *ar, const char *dir, int flags, lkd_obj_
 	return any_error ? -1 : ret;
 }
 
+/* LLVM bitcode, bare ("BC" 0xC0DE) or in its wrapper header (0x0B17C0DE, little-endian). */
+static int is_bitcode(const void *buf, size_t size)
+{
+	return size >= 4 && (!memcmp(buf, "BC\xc0\xde", 4) || !memcmp(buf, "\xde\xc0\x17\x0b", 4));
+}
+
 static int walk(const char *name, void *buf, size_t size, const char *dir, int flags,
 		lkd_obj_fn fn, void *data, int depth)
 {
 	if (size >= SELFMAG && !memcmp(buf, ELFMAG, SELFMAG))
 		return run_on_elf(name, buf, size, fn, data);
+	if (is_bitcode(buf, size)) {
+		struct lkd_obj obj = { .name = name, .ir = 1 };
+
+		return fn(&obj, data);
+	}
 	if (size >= AR_MAGIC_LEN && (!memcmp(buf, AR_MAGIC, AR_MAGIC_LEN) ||
 				     !memcmp(buf, AR_THIN, AR_MAGIC_LEN))) {
 		struct ar_walk ar = { .name = name, .base = buf, .size = size };

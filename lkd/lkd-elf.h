@@ -16,6 +16,7 @@
 
 struct lkd_obj {
 	const char *name;	/* "file.o" or "lib.a(member.o)", for messages */
+	int ir;			/* LLVM bitcode (an LTO object): no ELF, elf is NULL */
 	Elf *elf;
 	GElf_Ehdr ehdr;
 	size_t shnum;

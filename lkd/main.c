@@ -7,6 +7,7 @@
  */
 #include "args.h"
 #include "checks/check.h"
+#include "llvm.h"
 #include "respfile.h"
 #include "settings.h"
 #include "run-command.h"
@@ -42,7 +43,8 @@ static void usage(void)
 	       "then runs ld with the same arguments, then checks ld's output.\n"
 	       "--help and --version are ld's: they pass through to ld.\n"
 	       "\n"
-	       "  --lkd-ld=CMD              linker to run (default: ${CROSS_COMPILE}ld)\n"
+	       "  --lkd-ld=CMD              linker to run (default: ld.lld as make LLVM= names\n"
+	       "                            it, else ${CROSS_COMPILE}ld)\n"
 	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
 	       "  --lkd-altinstr-layout=L   .altinstructions layout: auto (default: read off\n"
 	       "                            each object), linux612, linux6 or linux26\n"
@@ -180,17 +182,26 @@ static int verify(struct lkd_opts *o)
 
 /*
  * The linker command: the config value split at blanks ("ccache ld" works
- * too); none configured: Kbuild's ${CROSS_COMPILE}ld, as make LD= would
- * have run without lkd.
+ * too); none configured: the linker make LD= would have run without lkd,
+ * Kbuild's ${LLVM_PREFIX}ld.lld${LLVM_SUFFIX} under make LLVM=, else
+ * ${CROSS_COMPILE}ld.  So lkd --version answers as that linker does, and
+ * Kbuild sees the LD_IS_LLD or LD_IS_BFD it would see without lkd.
  */
 static void ld_command(struct lkd_opts *o, struct strvec *argv)
 {
 	const char *cross = getenv("CROSS_COMPILE"), *ld = config_get(&o->cfg, LKD_KEY_LD);
+	char *lld;
 
 	if (ld)
 		strvec_split(argv, ld);
-	if (!argv->nr)
+	if (argv->nr)
+		return;
+	lld = llvm_tool("ld.lld");
+	if (lld)
+		strvec_push(argv, lld);
+	else
 		strvec_pushf(argv, "%sld", cross ? cross : "");
+	free(lld);
 }
 
 __attribute__((noreturn))
@@ -263,8 +274,9 @@ static int do_link(struct lkd_opts *o)
 		struct strbuf sb = STRBUF_INIT;
 
 		quote_argv(&sb, cp.args.v);
-		note("checked %zu inputs (%lu objects) in %.3fs; running: %s", cl.inputs.nr,
-		     ctx.objects, now() - t0, sb.buf);
+		note("checked %zu inputs (%lu objects, %lu of them LLVM bitcode: checked in "
+		     "the output) in %.3fs; running: %s", cl.inputs.nr, ctx.objects,
+		     ctx.ir_objects, now() - t0, sb.buf);
 		strbuf_release(&sb);
 	}
 	/* ld removes its output on failure; so do we if a check of it fails, or if killed. */

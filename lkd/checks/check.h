@@ -26,6 +26,7 @@ struct lkd_ctx {
 	int define_common;	/* ld must get -d */
 	unsigned long commons;	/* SHN_COMMON symbols seen */
 	unsigned long objects;	/* objects looked at */
+	unsigned long ir_objects;	/* of those, LLVM bitcode: checked after the LTO link */
 };
 
 struct lkd_check {

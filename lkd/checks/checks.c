@@ -51,9 +51,30 @@ static int run(struct lkd_ctx *ctx, lkd_check_mask mask, struct lkd_obj *obj, in
 	return failed ? -1 : findings;
 }
 
+/*
+ * An LTO object is LLVM bitcode: its machine code does not exist before
+ * the LTO link makes it, so a link's checks read that link's output
+ * instead (Kbuild's vmlinux.o, then vmlinux).  Checked alone, it is not
+ * checked at all, which --lkd-verify says.
+ */
+static int ir_input(struct lkd_ctx *ctx, const struct lkd_obj *obj)
+{
+	ctx->ir_objects++;
+	if (ctx->mode != LKD_VERIFY)
+		return 0;
+	if (ctx->strict)
+		return error("%s: LLVM bitcode (an LTO object): no machine code to check "
+			     "before an LTO link makes it", obj->name);
+	warning("%s: LLVM bitcode (an LTO object): not checked; lkd checks the machine code "
+		"an LTO link writes", obj->name);
+	return 0;
+}
+
 int lkd_run_input_checks(struct lkd_ctx *ctx, lkd_check_mask mask, struct lkd_obj *obj)
 {
 	ctx->objects++;
+	if (obj->ir)
+		return ir_input(ctx, obj);
 	return run(ctx, mask, obj, 0);
 }
 

@@ -59,6 +59,24 @@ static int common_input(struct lkd_ctx *ctx, struct lkd_obj *obj)
 	return findings;
 }
 
+/*
+ * A common the LTO link made from bitcode: lkd could not see it before
+ * the link to ask for -d (and ld.lld is dropping -d), so the output is
+ * what the linker alone makes.  Said, not failed, unless --lkd-strict.
+ */
+static int lto_common(struct lkd_ctx *ctx, struct lkd_obj *obj, const char *name)
+{
+	if (ctx->strict) {
+		error("%s: common: symbol '%s' is SHN_COMMON after an LTO link (from LLVM "
+		      "bitcode, which lkd cannot read before the link)", obj->name, name);
+		return 1;
+	}
+	warning("%s: common: symbol '%s' is SHN_COMMON after an LTO link (from LLVM "
+		"bitcode, which lkd cannot read before the link); a module with it fails "
+		"to load: compile with -fno-common", obj->name, name);
+	return 0;
+}
+
 /* After ld -r -d no common may be left; if one is, the module would not load. */
 static int common_output(struct lkd_ctx *ctx, struct lkd_obj *obj)
 {
@@ -72,6 +90,10 @@ static int common_output(struct lkd_ctx *ctx, struct lkd_obj *obj)
 
 		if (obj_sym(obj, i, &sym, &shndx) || !is_common(obj, shndx))
 			continue;
+		if (ctx->ir_objects && !ctx->define_common) {
+			findings += lto_common(ctx, obj, obj_sym_name(obj, &sym));
+			continue;
+		}
 		error("%s: common: symbol '%s' is still SHN_COMMON after the link",
 		      obj->name, obj_sym_name(obj, &sym));
 		findings++;

@@ -91,6 +91,27 @@ for cc in clang clang-13 clang-14 clang-15 clang-16; do
 	CCD_VERBOSE=1 "$CCD" $cc -O2 -c -o ref/rec-ccd.o rec.c 2> ccd/rec.log || bad "ccd $cc rec.c"
 	grep -q "asmfix: " ccd/rec.log || bad "$cc rec.c: a record section, and asmfix did not read the text"
 	cmp -s ref/rec.o ref/rec-ccd.o || bad "$cc rec.c: not clang's own object"
+	# LTO: the object is clang's IR, byte for byte, though an inline asm in
+	# a header records its place as an offset that counts the predefined
+	# text (a -D__CCD__ would move it); preprocessing still says ccd.
+	printf 'static inline void hnop(void) { asm volatile("nop" ::: "memory"); }\n' > lto.h
+	printf '#include "lto.h"\nint f(int x) { hnop(); return x + 1; }\n' > lto.c
+	for lto in -flto=thin -flto "-flto=full -fno-lto -flto"; do
+		# shellcheck disable=SC2086
+		$cc -O2 $lto -c -o ref/lto.o lto.c && "$CCD" $cc -O2 $lto -c -o ccd/lto.o lto.c ||
+			{ bad "$cc $lto"; continue; }
+		cmp -s ref/lto.o ccd/lto.o || bad "$cc $lto: not clang's own bitcode"
+	done
+	"$CCD" $cc -flto=thin -E -dM -x c /dev/null -o ccd/lto.dm && grep -q '__CCD__' ccd/lto.dm ||
+		bad "$cc -flto -E: __CCD__ not defined"
+	# make LLVM=-N with no backend named: ccd runs clang-N, as Kbuild would.
+	case $cc in clang-*)
+		LLVM=-${cc#clang-} "$CCD" -O2 -flto=thin -c -o ccd/llvm.o lto.c &&
+			$cc -O2 -flto=thin -c -o ref/llvm.o lto.c && cmp -s ref/llvm.o ccd/llvm.o ||
+			bad "LLVM=-${cc#clang-}: not $cc's own object"
+		LLVM=-${cc#clang-} "$CCD" --ccd-identity | grep -q "^backend command: .*/$cc (.*from LLVM)" ||
+			bad "LLVM=-${cc#clang-}: the backend is not $cc: $(LLVM=-${cc#clang-} "$CCD" --ccd-identity | head -3)"
+	esac
 	check_tmp "$cc"
 done
 echo "$n clang programs compared"

@@ -85,7 +85,14 @@ static const struct row rows[] = {
 	{ "-c -fsyntax-only a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -save-temps=obj a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
 	{ "-c -v a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
-	{ "-c -flto a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	/* LTO: the object is IR, where -D__CCD__ would move clang's inline-asm
+	 * locations; preprocessing alone still says ccd */
+	{ "-c -flto a.c", P, 0, "a.c", NULL, DEP_NONE, 0 },
+	{ "-S -flto=thin a.c", P, 0, "a.c", NULL, DEP_NONE, 0 },
+	{ "-c -flto -fno-lto a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -fno-lto -flto=full a.c", P, 0, "a.c", NULL, DEP_NONE, 0 },
+	{ "-E -flto a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
+	{ "-c -flto -MM a.c", P, 0, "a.c", NULL, DEP_NONE, 1 },
 	/* dependency forms (D1-D5) */
 	{ "-c -MD a.c", H, 'c', "a.c", NULL, DEP_DRIVER, 1 },
 	{ "-c -MMD -MF x.d -MT t a.c", H, 'c', "a.c", NULL, DEP_DRIVER, 1 },

@@ -83,6 +83,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin x86_64-lto-full x86_64-612-lto-thin arm64-lto-thin"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -274,16 +275,35 @@ clang_pair() {
 	shift 2
 	for d in ${KDIRS:-}; do targets+=(--target="$d"); done
 	"$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
-		"$arch" "${targets[@]}" -- CC="$KCLANG" "$@" || return 1
+		"$arch" "${targets[@]}" -- CC="$KCLANG" "$@" && keep_plain || return 1
+	CCD_CC=$KCLANG "$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" \
+		--no-boot "$arch" "${targets[@]}" -- CC="$CCD" LD="$LKD" "$@" || return 1
+	[ -z "${KDIRS:-}" ] || echo "$KDIRS" >"$dir/partial"
+}
+# The plain build's objects and images moved to gcc/ (the reference's name in every pair).
+keep_plain() {
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
 		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
 			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
 	rm -rf "$dir/obj"
-	CCD_CC=$KCLANG "$BAB" --source="$src" --fragment="$frag" --out="$dir/obj" --jobs="$KJOBS" \
-		--no-boot "$arch" "${targets[@]}" -- CC="$CCD" LD="$LKD" "$@" || return 1
-	[ -z "${KDIRS:-}" ] || echo "$KDIRS" >"$dir/partial"
 }
+# lto_pair SOURCE FRAGMENT SYMBOL: clang's LTO kernels, as Android and
+# ChromeOS build them: plain make LLVM=1 with CONFIG_SYMBOL (LTO_CLANG_THIN,
+# LTO_CLANG_FULL) against make LLVM=1 CC=ccd LD=lkd at the same path.
+# Nobody names clang or ld.lld twice: ccd and lkd take them from LLVM=, as
+# Kbuild does (KARCH: another architecture; --target= from CROSS_COMPILE).
+lto_pair() {
+	local bab=("$BAB" --source="$1" --fragment="$2" --enable="$3" --out="$dir/obj"
+		--jobs="$KJOBS" --no-boot --arch="${KARCH:-x86_64}")
+	"${bab[@]}" -- LLVM=1 && keep_plain || return 1
+	"${bab[@]}" -- LLVM=1 CC="$CCD" LD="$LKD" || return 1
+	grep -qx "CONFIG_$3=y" "$dir/obj/.config" || { echo "CONFIG_$3 is not on"; return 1; }
+}
+recipe_x86_64_lto_thin() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN; }
+recipe_x86_64_lto_full() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_FULL; }
+recipe_arm64_lto_thin() { KARCH=arm64 lto_pair "$KSOURCE" "$KBENCHCFG_ARM64" LTO_CLANG_THIN; }
+recipe_x86_64_612_lto_thin() { lto_pair "$KSOURCE612" "$KBENCHCFG" LTO_CLANG_THIN; }
 # Debian 12's clang (14) on 6.1; clang 16 on 6.12.  CI's is a third of the
 # objects (arch/x86 with its boot, realmode and entry code, init, mm: 261
 # of 788): a whole pair costs two clang builds, a quarter of CI's time.

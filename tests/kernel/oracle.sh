@@ -7,7 +7,9 @@
 # x86_64-clang-ias, -gas, x86_64-612-clang-ias, -gas, arm64-clang-ias, -gas,
 # ppc32-, ppc64-clang(-ias): plain make
 # CC=clang, its integrated assembler or LLVM_IAS=0, against ccd with the
-# clang backend) built with plain make (gcc) and with make CC=ccd LD=lkd
+# clang backend; x86_64-lto-thin, -lto-full, x86_64-612-lto-thin,
+# arm64-lto-thin: plain make LLVM=1 with clang's ThinLTO or full LTO
+# against make LLVM=1 CC=ccd LD=lkd) built with plain make (gcc) and with make CC=ccd LD=lkd
 # (gcc backend, unpatched tree), at the same path with the same
 # KBUILD_BUILD_*: every .o byte-identical, vmlinux and bzImage too, and both
 # kernels boot.  Where the plain build made only some directories'
@@ -100,5 +102,5 @@ else
 fi
 verify_objects "$dir/obj" || status=1
 # The clang pairs keep no assembly (clang's own objects: nothing to read).
-case $cfg in *clang*) ;; *) [ "$arch" != x86_64 ] || lockfix_clean "$dir/obj" || status=1 ;; esac
+case $cfg in *clang*|*lto*) ;; *) [ "$arch" != x86_64 ] || lockfix_clean "$dir/obj" || status=1 ;; esac
 exit $status

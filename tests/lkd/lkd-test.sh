@@ -428,6 +428,60 @@ case_relocs() {
 	echo "$n objects' relocations equal readelf's"
 }
 
+# LLVM bitcode (clang -flto): lkd leaves it to the LTO link and checks
+# that link's output; make LLVM=-N names the linker it runs, ld.lld-N.
+case_lto() {
+	local v ld
+	for v in 14 15 16; do
+		command -v clang-$v >/dev/null && command -v ld.lld-$v >/dev/null &&
+			command -v llvm-ar-$v >/dev/null && break
+		v=
+	done
+	[ -n "$v" ] || skip "no clang-N with its ld.lld-N and llvm-ar-N"
+	ld=ld.lld-$v
+	printf 'int lto_a(int x) { return x + 1; }\n' >a.c
+	printf 'int lto_a(int);\nint lto_b(int x) { return lto_a(x) * 2; }\n' >b.c
+	clang-$v -O2 -flto=thin -c a.c -o a.o && clang-$v -O2 -flto -c b.c -o b.o ||
+		fail "clang -flto"
+	# Kbuild's vmlinux.a under LTO: a thin archive of bitcode.
+	llvm-ar-$v rcs lib.a a.o b.o && llvm-ar-$v rcsT thin.a a.o b.o || fail "llvm-ar"
+	# Checked alone, bitcode is said to be unchecked, not an error (--lkd-strict: 2).
+	expect 0 "$LKD" --lkd-verify a.o lib.a
+	has "a.o: LLVM bitcode (an LTO object): not checked"
+	has "lib.a(b.o): LLVM bitcode (an LTO object): not checked"
+	expect 2 "$LKD" --lkd-strict --lkd-verify a.o
+	has "a.o: LLVM bitcode (an LTO object): no machine code to check"
+	# The linker make LLVM=-N runs: lkd --version answers as it (LD_IS_LLD).
+	LLVM=-$v expect 0 "$LKD" --version
+	grep -q 'LLD' out.txt || fail "lkd --version under LLVM=-$v: $(head -1 out.txt)"
+	# Links of bitcode: the output is ld.lld's own, byte for byte.
+	$ld -r -o plain.o a.o b.o && $ld -r -o plain-w.o --whole-archive thin.a ||
+		fail "$ld -r"
+	LLVM=-$v expect 0 "$LKD" -r -o r.o a.o b.o
+	[ -s err.txt ] && fail "a clean LTO link printed: $(cat err.txt)"
+	cmp -s r.o plain.o || fail "lkd -r of bitcode differs from $ld's"
+	LLVM=-$v expect 0 "$LKD" -r -o w.o --whole-archive thin.a
+	cmp -s w.o plain-w.o || fail "lkd -r of a thin bitcode archive differs from $ld's"
+	readelf -sW w.o | grep -q ' FUNC .* lto_b$' || fail "the LTO link made no lto_b"
+	# LLVM=DIR/ names DIR/ld.lld; LKD_LD still wins over LLVM=.
+	mkdir -p bin && ln -sf "$(command -v $ld)" bin/ld.lld
+	LLVM=$PWD/bin/ expect 0 "$LKD" --lkd-verbose -r -o p.o a.o b.o
+	has "2 of them LLVM bitcode"
+	has "running: $PWD/bin/ld.lld -r"
+	LLVM=-$v LKD_LD=ld expect 1 "$LKD" -r -o g.o a.o
+	has "file format not recognized"
+	grep -q 'lkd:' err.txt && fail "lkd's own message on GNU ld's failure: $(cat err.txt)"
+	# The output is checked: a common the LTO link made from bitcode is
+	# said (lkd could not ask for -d), the output kept; strict: removed.
+	clang-$v -fcommon -O2 -flto=thin -c "$FIXTURES/common.c" -o c.o || fail "clang -fcommon"
+	LLVM=-$v expect 0 "$LKD" -r -o cr.o c.o
+	has "cr.o: common: symbol 'lkd_common_buf' is SHN_COMMON after an LTO link"
+	[ "$(commons cr.o)" = 2 ] || fail "the LTO link's commons: $(commons cr.o)"
+	LLVM=-$v expect 1 "$LKD" --lkd-strict -r -o cs.o c.o
+	[ -e cs.o ] && fail "--lkd-strict kept an output with commons"
+	pass "bitcode verified, linked and its output checked with $ld"
+}
+
 case_usage() {
 	expect 2 "$LKD" --lkd-verify
 	has "no files given"
