@@ -117,7 +117,7 @@ static void test_parse_mem_regs(void **state)
 	assert_int_equal(asmfix_reg(s, NULL), REG_NONE);
 }
 
-static void ref_cb(void *data, struct asm_str name, long num, int dir)
+static void print_ref(void *data, struct asm_str name, long num, int dir)
 {
 	struct strbuf *sb = data;
 	if (num >= 0)
@@ -131,7 +131,7 @@ static void test_refs(void **state)
 	struct strbuf sb = STRBUF_INIT;
 	struct asm_str e = { "661b - . + sym+0x10(%rip) \"str\" 6641f", 38 };
 	(void)state;
-	asmfix_for_each_ref(e, ref_cb, &sb);
+	asmfix_for_each_ref(e, print_ref, &sb);
 	assert_string_equal(sb.buf, "[661b][sym][6641f]");
 	strbuf_release(&sb);
 }
