@@ -34,7 +34,7 @@ static int run_passes(struct asmfix_ctx *ctx, const char *p, size_t len,
 	ln->len = len;
 	ln->nl = nl;
 	ln->no = no;
-	line_classify(ctx, ln);
+	asmfix_line_classify(ctx, ln);
 	ctx->cur_deleted = ctx->cur_replaced = 0;
 	for (size_t i = 0; i < NPASSES; i++)
 		if (mask & (1u << i)) {
@@ -49,27 +49,27 @@ static void emit_line(struct asmfix_ctx *ctx, const char *p, size_t len,
 		      int nl, unsigned long no)
 {
 	if (ctx->before.len) {
-		emit(ctx, ctx->before.buf, ctx->before.len, 0);
+		asmfix_emit(ctx, ctx->before.buf, ctx->before.len, 0);
 		strbuf_reset(&ctx->before);
 	}
 	if (ctx->cur_deleted) {
 		/* Keep a placeholder while held so the line can be found. */
 		if (ctx->nholds) {
-			emit(ctx, "", 0, no);
+			asmfix_emit(ctx, "", 0, no);
 			ctx->q[ctx->qnr - 1].deleted = 1;
 		}
 	} else if (ctx->cur_replaced) {
 		strbuf_addch(&ctx->repl, '\n');
-		emit(ctx, ctx->repl.buf, ctx->repl.len - (nl ? 0 : 1), no);
+		asmfix_emit(ctx, ctx->repl.buf, ctx->repl.len - (nl ? 0 : 1), no);
 	} else {
-		emit(ctx, p, len + (size_t)nl, no);
+		asmfix_emit(ctx, p, len + (size_t)nl, no);
 	}
 	if (ctx->after.len) {
-		emit(ctx, ctx->after.buf, ctx->after.len, 0);
+		asmfix_emit(ctx, ctx->after.buf, ctx->after.len, 0);
 		strbuf_reset(&ctx->after);
 	}
 	if (ctx->qnr)
-		q_flush(ctx);
+		asmfix_q_flush(ctx);
 }
 
 /*
@@ -113,7 +113,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 	int hot;
 
 	if (ctx->next_stop < end) {
-		advance_specials(ctx, p);
+		asmfix_advance_specials(ctx, p);
 		if (ctx->next_stop < end)
 			return 0;
 	}
@@ -134,8 +134,8 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 		return end - q >= 3 &&
 		       !(q[1] == ' ' ? ctx->marker2[(unsigned char)q[2]]
 				     : ctx->marker1[(unsigned char)q[1]]) &&
-		       !(ctx->near_comments && needle_near(ctx, p));
-	t = q + asm_ident_span(q, ctx->chunk_end);
+		       !(ctx->near_comments && asmfix_needle_near(ctx, p));
+	t = q + asmfix_ident_span(q, ctx->chunk_end);
 	/* ".Lname:" alone, or followed by a comment (clang: ".LBB0_2:  # %bb.1") */
 	if (*t == ':')
 		return (t + 1 == end || only_comment(t + 1, end)) && t - q > 2 &&
@@ -152,7 +152,7 @@ static int fast_line(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned
 		 * only near the needle, to a pass that declared their class.
 		 */
 		if (d & (D_OTHER | D_CFI | D_ALIGN | D_GLOBL | D_TYPE | D_VIS))
-			return !(d & ctx->near_dirs) || !needle_near(ctx, p);
+			return !(d & ctx->near_dirs) || !asmfix_needle_near(ctx, p);
 		return d == D_DATA && !ctx->want_data;
 	}
 	if (ctx->chunk_end - q >= 4 ? lockish4(q, name.len) : is_lockish(name))
@@ -267,13 +267,13 @@ static void slow_line(struct asmfix_ctx *ctx, const char **run, const char *p, s
 {
 	/* A queue in use keeps the order: the run goes in first. */
 	if (*run < p && (ctx->nholds || ctx->qnr)) {
-		emit(ctx, *run, (size_t)(p - *run), 0);
+		asmfix_emit(ctx, *run, (size_t)(p - *run), 0);
 		*run = p;
 	}
 	if (run_passes(ctx, p, n, nl, no) || ctx->nholds || ctx->qnr) {
 		/* Nothing was queued before this line: the run goes straight out. */
 		if (*run < p)
-			out_add(ctx, *run, (size_t)(p - *run));
+			asmfix_out_add(ctx, *run, (size_t)(p - *run));
 		emit_line(ctx, p, n, nl, no);
 		*run = p + n + (size_t)nl;
 	}
@@ -288,7 +288,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 	int fast_ok, fast;
 
 	ctx->chunk_has_nul = memchr(p, 0, len) != NULL;
-	ctx->chunk_has_needle = ctx->needle_len && find_needle(ctx, p, end) != NULL;
+	ctx->chunk_has_needle = ctx->needle_len && asmfix_find_needle(ctx, p, end) != NULL;
 	ctx->chunk_end = end;
 	ctx->next_semi = ctx->next_cmt = ctx->next_needle = ctx->next_special = NULL;
 	/* The last UA_TAIL_LINES lines: an accessor's preamble may start there. */
@@ -297,7 +297,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 		const char *nl = memrchr(p, '\n', (size_t)(ctx->chunk_tail - p));
 		ctx->chunk_tail = nl ? nl : p;
 	}
-	advance_specials(ctx, p);
+	asmfix_advance_specials(ctx, p);
 	fast_ok = !ctx->chunk_has_nul;
 	/* Only run_passes changes these (the fast path hooks must not). */
 	fast = fast_ok && fast_ready(ctx);
@@ -321,7 +321,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 				 */
 				size_t j = win_next(&w, k, ctx->want_data);
 				if (ctx->next_stop < win_start(&w, j)) {
-					advance_specials(ctx, win_start(&w, k));
+					asmfix_advance_specials(ctx, win_start(&w, k));
 					for (size_t i = k; i < j; i++)
 						if (w.base + w.nl[i] > ctx->next_stop) {
 							j = i;
@@ -348,7 +348,7 @@ static void process_chunk(struct asmfix_ctx *ctx, const char *p, size_t len,
 		p = win_start(&w, w.n);
 	}
 	if (run < p)
-		emit(ctx, run, (size_t)(p - run), 0);
+		asmfix_emit(ctx, run, (size_t)(p - run), 0);
 	*lineno = no;
 	ctx->chunk_end = NULL;
 	for (size_t i = 0; i < NPASSES; i++)
@@ -395,7 +395,7 @@ static void ctx_init(struct asmfix_ctx *ctx, const struct asmfix_options *opt,
 		if (opt->passes & (1u << i))
 			fast_path_stops(ctx, asmfix_passes[i], (unsigned char)i);
 	ctx->needle_len = strlen(ctx->needle);
-	ctx->needle_anchor = pick_anchor(ctx->needle, ctx->needle_len);
+	ctx->needle_anchor = asmfix_pick_anchor(ctx->needle, ctx->needle_len);
 	for (size_t i = 0; i < NPASSES; i++)
 		if ((opt->passes & (1u << i)) && asmfix_passes[i]->init) {
 			ctx->cur_pass = (int)i;
@@ -414,8 +414,8 @@ static void ctx_release(struct asmfix_ctx *ctx)
 	strbuf_release(&ctx->before);
 	strbuf_release(&ctx->after);
 	strbuf_release(&ctx->repl);
-	asm_lexer_release(&ctx->lx);
-	asm_lexer_release(&ctx->lazy_lx);
+	asmfix_lexer_release(&ctx->lx);
+	asmfix_lexer_release(&ctx->lazy_lx);
 }
 
 int asmfix_filter(const struct asmfix_options *opt_in, int in_fd, int out_fd,
@@ -437,10 +437,10 @@ int asmfix_filter(const struct asmfix_options *opt_in, int in_fd, int out_fd,
 	ctx_init(&ctx, opt, out_fd, stats);
 	ctx.target = target_named(opt->target ? opt->target : "x86_64");
 	ctx.lx.comment = ctx.lazy_lx.comment = ctx.target->comment;
-	reader_init(&r, in_fd);
+	asmfix_reader_init(&r, in_fd);
 	for (;;) {
 		const char *chunk;
-		ssize_t n = reader_chunk(&r, &chunk);
+		ssize_t n = asmfix_reader_chunk(&r, &chunk);
 		if (n == -2) {
 			diag_at(ctx.file, lineno + 1, "asmfix", "line longer than %u MiB",
 				READER_MAX_LINE >> 20);
@@ -471,8 +471,8 @@ int asmfix_filter(const struct asmfix_options *opt_in, int in_fd, int out_fd,
 	for (size_t i = 0; i < ASMFIX_MAX_PASSES; i++)
 		ctx.hold[i] = SIZE_MAX;
 	ctx.nholds = 0;
-	q_flush(&ctx);
-	out_flush(&ctx);
+	asmfix_q_flush(&ctx);
+	asmfix_out_flush(&ctx);
 	if (stats)
 		stats->lines = lineno;
 	if (ctx.io_error && !ret) {
@@ -483,6 +483,6 @@ int asmfix_filter(const struct asmfix_options *opt_in, int in_fd, int out_fd,
 	if (!ret && ctx.failed)
 		ret = 1;
 	ctx_release(&ctx);
-	reader_release(&r);
+	asmfix_reader_release(&r);
 	return ret;
 }

@@ -24,7 +24,7 @@ static void write_all(struct asmfix_ctx *ctx, const char *p, size_t len)
 		ctx->io_error = errno;
 }
 
-void out_flush(struct asmfix_ctx *ctx)
+void asmfix_out_flush(struct asmfix_ctx *ctx)
 {
 	write_all(ctx, ctx->obuf, ctx->olen);
 	ctx->olen = 0;
@@ -33,15 +33,15 @@ void out_flush(struct asmfix_ctx *ctx)
 /* Text of OUT_DIRECT bytes or more is written as it is, not copied. */
 #define OUT_DIRECT 4096
 
-void out_add(struct asmfix_ctx *ctx, const char *p, size_t len)
+void asmfix_out_add(struct asmfix_ctx *ctx, const char *p, size_t len)
 {
 	if (len >= OUT_DIRECT) {
-		out_flush(ctx);
+		asmfix_out_flush(ctx);
 		write_all(ctx, p, len);
 		return;
 	}
 	if (ctx->olen + len > ctx->oalloc)
-		out_flush(ctx);
+		asmfix_out_flush(ctx);
 	memcpy(ctx->obuf + ctx->olen, p, len);
 	ctx->olen += len;
 }
@@ -56,13 +56,13 @@ static size_t min_hold(struct asmfix_ctx *ctx)
 }
 
 /* Write out queued entries before the oldest hold. */
-void q_flush(struct asmfix_ctx *ctx)
+void asmfix_q_flush(struct asmfix_ctx *ctx)
 {
 	size_t lim = min_hold(ctx), i;
 
 	for (i = 0; i < ctx->qnr && ctx->qbase + i < lim; i++)
 		if (!ctx->q[i].deleted)
-			out_add(ctx, ctx->qtext.buf + ctx->q[i].off, ctx->q[i].len);
+			asmfix_out_add(ctx, ctx->qtext.buf + ctx->q[i].off, ctx->q[i].len);
 	if (!i)
 		return;
 	ctx->qbase += i;
@@ -84,12 +84,12 @@ void q_flush(struct asmfix_ctx *ctx)
 }
 
 /* Emit text (newline included) for input line no (0: inserted). */
-void emit(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
+void asmfix_emit(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
 {
 	struct qent *e;
 
 	if (!ctx->nholds && !ctx->qnr) {
-		out_add(ctx, p, len);
+		asmfix_out_add(ctx, p, len);
 		return;
 	}
 	if (ctx->qnr == ctx->qalloc) {
@@ -104,7 +104,7 @@ void emit(struct asmfix_ctx *ctx, const char *p, size_t len, unsigned long no)
 	strbuf_add(&ctx->qtext, p, len);
 }
 
-void q_hold(struct asmfix_ctx *ctx)
+void asmfix_q_hold(struct asmfix_ctx *ctx)
 {
 	if (ctx->hold[ctx->cur_pass] != SIZE_MAX)
 		return;
@@ -112,7 +112,7 @@ void q_hold(struct asmfix_ctx *ctx)
 	ctx->nholds++;
 }
 
-void q_release(struct asmfix_ctx *ctx)
+void asmfix_q_release(struct asmfix_ctx *ctx)
 {
 	if (ctx->hold[ctx->cur_pass] == SIZE_MAX)
 		return;
@@ -120,7 +120,7 @@ void q_release(struct asmfix_ctx *ctx)
 	ctx->nholds--;
 }
 
-int q_holding(struct asmfix_ctx *ctx)
+int asmfix_q_holding(struct asmfix_ctx *ctx)
 {
 	return ctx->hold[ctx->cur_pass] != SIZE_MAX;
 }
@@ -133,7 +133,7 @@ static struct qent *q_find(struct asmfix_ctx *ctx, unsigned long no)
 	return NULL;
 }
 
-int q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len)
+int asmfix_q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len)
 {
 	struct qent *e = q_find(ctx, no);
 	if (!e)
@@ -147,7 +147,7 @@ int q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, s
 	return 0;
 }
 
-int q_delete_line(struct asmfix_ctx *ctx, unsigned long no)
+int asmfix_q_delete_line(struct asmfix_ctx *ctx, unsigned long no)
 {
 	struct qent *e = q_find(ctx, no);
 	if (!e)
@@ -157,7 +157,7 @@ int q_delete_line(struct asmfix_ctx *ctx, unsigned long no)
 	return 0;
 }
 
-const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len)
+const char *asmfix_q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len)
 {
 	struct qent *e = q_find(ctx, no);
 	if (!e || e->deleted)
@@ -170,7 +170,7 @@ const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len)
 
 /* ---- edits of the current line ---- */
 
-void line_replace(struct asmfix_ctx *ctx, const char *text, size_t len)
+void asmfix_line_replace(struct asmfix_ctx *ctx, const char *text, size_t len)
 {
 	if (ctx->opt->check_only)
 		return;
@@ -179,13 +179,13 @@ void line_replace(struct asmfix_ctx *ctx, const char *text, size_t len)
 	ctx->cur_replaced = 1;
 }
 
-void line_delete(struct asmfix_ctx *ctx)
+void asmfix_line_delete(struct asmfix_ctx *ctx)
 {
 	if (!ctx->opt->check_only)
 		ctx->cur_deleted = 1;
 }
 
-void line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len)
+void asmfix_line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len)
 {
 	if (!ctx->opt->check_only)
 		strbuf_add(&ctx->before, text, len);
@@ -202,7 +202,7 @@ static void vreport(struct asmfix_ctx *ctx, unsigned long no, const char *kind,
 	strbuf_release(&sb);
 }
 
-void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+void asmfix_pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 {
 	va_list ap;
 	if (ctx->stats)
@@ -214,7 +214,7 @@ void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 	va_end(ap);
 }
 
-void pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+void asmfix_pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 {
 	va_list ap;
 	if (!ctx->opt->check_only)
@@ -224,7 +224,7 @@ void pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ..
 	va_end(ap);
 }
 
-void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+void asmfix_pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 {
 	va_list ap;
 	ctx->failed = 1;
@@ -233,7 +233,7 @@ void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 	va_end(ap);
 }
 
-void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
+void asmfix_pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -241,7 +241,7 @@ void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...
 	va_end(ap);
 }
 
-int line_is_comment(const struct asm_line *ln, const char *text)
+int asmfix_line_is_comment(const struct asm_line *ln, const char *text)
 {
 	const char *p = ln->p, *end = ln->p + ln->len;
 	size_t n = strlen(text);

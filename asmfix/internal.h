@@ -166,54 +166,54 @@ struct asmfix_ctx {
 };
 
 /* The parsed statements of a line (parsed on first use). */
-int line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st);
-/* Offset of a span (from line_stmts) in the line's text. */
-static inline size_t line_off(const struct asm_line *ln, const char *p)
+int asmfix_line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st);
+/* Offset of a span (from asmfix_line_stmts) in the line's text. */
+static inline size_t asmfix_line_off(const struct asm_line *ln, const char *p)
 {
 	return (size_t)(p - ln->scratch);
 }
 /* Directive class of a directive name. */
-unsigned dir_class(struct asm_str name);
+unsigned asmfix_dir_class(struct asm_str name);
 
 /* Edits of the current line (no-ops in check mode). */
-void line_replace(struct asmfix_ctx *ctx, const char *text, size_t len);
-void line_delete(struct asmfix_ctx *ctx);
-void line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len);
+void asmfix_line_replace(struct asmfix_ctx *ctx, const char *text, size_t len);
+void asmfix_line_delete(struct asmfix_ctx *ctx);
+void asmfix_line_insert_before(struct asmfix_ctx *ctx, const char *text, size_t len);
 
 /* Holding: from the current line on, output stays in the queue. */
-void q_hold(struct asmfix_ctx *ctx);
-void q_release(struct asmfix_ctx *ctx);
-int q_holding(struct asmfix_ctx *ctx);
+void asmfix_q_hold(struct asmfix_ctx *ctx);
+void asmfix_q_release(struct asmfix_ctx *ctx);
+int asmfix_q_holding(struct asmfix_ctx *ctx);
 /* Edit a held input line by number; 0 on success, -1 if not held. */
-int q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len);
-int q_delete_line(struct asmfix_ctx *ctx, unsigned long no);
+int asmfix_q_replace_line(struct asmfix_ctx *ctx, unsigned long no, const char *text, size_t len);
+int asmfix_q_delete_line(struct asmfix_ctx *ctx, unsigned long no);
 /* The held text of a line (without newline), NULL if not held. */
-const char *q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len);
+const char *asmfix_q_line_text(struct asmfix_ctx *ctx, unsigned long no, size_t *len);
 
 /*
  * Text a pass would rewrite if its precondition held exactly: it goes out
  * unchanged, and check mode says why.
  */
 __attribute__((format(printf, 3, 4)))
-void pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+void asmfix_pass_unproven(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 /* A change made by the current pass: counted, and reported in check mode. */
 __attribute__((format(printf, 3, 4)))
-void pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+void asmfix_pass_change(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 /* An error: the output must not be used. */
 __attribute__((format(printf, 3, 4)))
-void pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+void asmfix_pass_error(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 __attribute__((format(printf, 3, 4)))
-void pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
+void asmfix_pass_warning(struct asmfix_ctx *ctx, unsigned long no, const char *fmt, ...);
 
 /* Ask for every line (on) or only the interesting ones (off). */
-static inline void pass_need_all(struct asmfix_ctx *ctx, int on)
+static inline void asmfix_pass_need_all(struct asmfix_ctx *ctx, int on)
 {
 	if (on)
 		ctx->need_all |= 1u << ctx->cur_pass;
 	else
 		ctx->need_all &= ~(1u << ctx->cur_pass);
 }
-static inline void pass_want_data(struct asmfix_ctx *ctx, int on)
+static inline void asmfix_pass_want_data(struct asmfix_ctx *ctx, int on)
 {
 	if (on)
 		ctx->want_data |= 1u << ctx->cur_pass;
@@ -224,18 +224,18 @@ static inline void pass_want_data(struct asmfix_ctx *ctx, int on)
  * Is the needle near line p?  If it occurs in the chunk, or p is in the
  * chunk's tail (it may follow in the next chunk).
  */
-static inline int needle_near(const struct asmfix_ctx *ctx, const char *p)
+static inline int asmfix_needle_near(const struct asmfix_ctx *ctx, const char *p)
 {
 	return ctx->chunk_has_needle || p >= ctx->chunk_tail;
 }
 
 /* icc and gcc comment markers. */
-int line_is_comment(const struct asm_line *ln, const char *text);
+int asmfix_line_is_comment(const struct asm_line *ln, const char *text);
 
-extern const struct asmfix_pass pass_common;
-extern const struct asmfix_pass pass_used_accessors;
-extern const struct asmfix_pass pass_lockfix;
-extern const struct asmfix_pass pass_altinstr;
+extern const struct asmfix_pass asmfix_pass_common;
+extern const struct asmfix_pass asmfix_pass_used_accessors;
+extern const struct asmfix_pass asmfix_pass_lockfix;
+extern const struct asmfix_pass asmfix_pass_altinstr;
 
 /* The pass table (registry.c), in execution order. */
 #define NPASSES 4

@@ -13,7 +13,7 @@
 /* ---- classification ---- */
 
 
-unsigned dir_class(struct asm_str n)
+unsigned asmfix_dir_class(struct asm_str n)
 {
 	return dir_class_inline(n);
 }
@@ -26,13 +26,13 @@ static void summarize(struct asm_line *ln)
 			ln->flags |= LF_LABEL;
 		if (st->kind == STMT_DIRECTIVE) {
 			ln->flags |= LF_DIRECTIVE;
-			ln->dirs |= dir_class(st->name);
+			ln->dirs |= asmfix_dir_class(st->name);
 		} else if (st->kind == STMT_INSN) {
 			ln->flags |= LF_INSN;
 			if (is_lockish(st->name))
 				ln->flags |= LF_LOCK;
 			for (int k = 0; k < st->nprefixes; k++)
-				if (asm_str_eq(st->prefixes[k], "lock"))
+				if (asmfix_str_eq(st->prefixes[k], "lock"))
 					ln->flags |= LF_LOCK;
 		}
 		if (!ln->first.len && st->name.len)
@@ -42,7 +42,7 @@ static void summarize(struct asm_line *ln)
 
 static void parse_full(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_lexer *lx)
 {
-	ln->nstmts = asm_parse_line(lx, ln->p, ln->len, ln->stmts, ASM_MAX_STMTS);
+	ln->nstmts = asmfix_parse_line(lx, ln->p, ln->len, ln->stmts, ASM_MAX_STMTS);
 	ln->scratch = lx->scratch;
 	ln->parsed = 1;
 	if (lx->bad_string)
@@ -50,7 +50,7 @@ static void parse_full(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_l
 	(void)ctx;
 }
 
-int line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st)
+int asmfix_line_stmts(struct asmfix_ctx *ctx, struct asm_line *ln, struct asm_stmt **st)
 {
 	if (!ln->parsed) {
 		/* Simple lines start outside comments and open none. */
@@ -81,7 +81,7 @@ static const char *find_cmt(const char *p, const char *end)
  * in assembly ('k' of "__ccd_keep_"), then a compare.  glibc's memmem
  * costs ~1 instruction per byte here, this ~0.1.
  */
-const char *find_needle(const struct asmfix_ctx *ctx, const char *p, const char *end)
+const char *asmfix_find_needle(const struct asmfix_ctx *ctx, const char *p, const char *end)
 {
 	size_t k = ctx->needle_anchor, n = ctx->needle_len;
 	const char *c;
@@ -101,7 +101,7 @@ const char *find_needle(const struct asmfix_ctx *ctx, const char *p, const char 
 }
 
 /* The first byte of the needle not common in asm text; else its last. */
-size_t pick_anchor(const char *needle, size_t n)
+size_t asmfix_pick_anchor(const char *needle, size_t n)
 {
 	static const char common[] = " \t.,_%$()0123456789abcdefilmnorstuxLBEVS";
 	for (size_t i = 0; i < n; i++)
@@ -110,7 +110,7 @@ size_t pick_anchor(const char *needle, size_t n)
 	return n ? n - 1 : 0;
 }
 
-void advance_specials(struct asmfix_ctx *ctx, const char *p)
+void asmfix_advance_specials(struct asmfix_ctx *ctx, const char *p)
 {
 	const char *end = ctx->chunk_end;
 
@@ -122,7 +122,7 @@ void advance_specials(struct asmfix_ctx *ctx, const char *p)
 	if (ctx->next_cmt < p)
 		ctx->next_cmt = find_cmt(p, end);
 	if (ctx->next_needle < p) {
-		ctx->next_needle = ctx->chunk_has_needle ? find_needle(ctx, p, end) : NULL;
+		ctx->next_needle = ctx->chunk_has_needle ? asmfix_find_needle(ctx, p, end) : NULL;
 		if (!ctx->next_needle)
 			ctx->next_needle = end;
 	}
@@ -135,7 +135,7 @@ static int line_has_syntax(struct asmfix_ctx *ctx, const char *p, size_t len)
 {
 	if (!ctx->chunk_end)	/* not inside process_chunk: no index */
 		return memchr(p, '/', len) || memchr(p, ';', len);
-	advance_specials(ctx, p);
+	asmfix_advance_specials(ctx, p);
 	return ctx->next_special < p + len;
 }
 
@@ -160,7 +160,7 @@ static void simple_label(struct asm_line *ln, const char *p, size_t n)
 	ln->parsed = 1;
 }
 
-void line_classify(struct asmfix_ctx *ctx, struct asm_line *ln)
+void asmfix_line_classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 {
 	const char *p = ln->p, *end = ln->p + ln->len, *t;
 
@@ -171,7 +171,7 @@ void line_classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 	ln->nstmts = 0;
 	if (ctx->chunk_has_nul && memchr(p, 0, ln->len)) {
 		ln->flags = LF_NUL;
-		asm_skip_line(&ctx->lx, p, ln->len);
+		asmfix_skip_line(&ctx->lx, p, ln->len);
 		return;
 	}
 	while (p < end && (*p == ' ' || *p == '\t'))
@@ -182,7 +182,7 @@ void line_classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 		goto complex;
 	if (p == end || *p == '#')
 		return;
-	for (t = p; t < end && asm_is_ident((unsigned char)*t); t++)
+	for (t = p; t < end && asmfix_is_ident((unsigned char)*t); t++)
 		;
 	if (t == p)
 		goto complex;
@@ -200,7 +200,7 @@ void line_classify(struct asmfix_ctx *ctx, struct asm_line *ln)
 	ln->first.len = (size_t)(t - p);
 	if (*p == '.') {
 		ln->flags |= LF_DIRECTIVE;
-		ln->dirs = dir_class(ln->first);
+		ln->dirs = asmfix_dir_class(ln->first);
 	} else {
 		ln->flags |= LF_INSN;
 		if (is_lockish(ln->first))

@@ -93,7 +93,7 @@ static inline unsigned symbol_or_data(struct asm_str n)
 	}
 }
 
-/* dir_class() inlined: the fast path classifies a directive per line. */
+/* asmfix_dir_class() inlined: the fast path classifies a directive per line. */
 static inline unsigned dir_class_inline(struct asm_str n)
 {
 	if (n.len < 2)
@@ -107,12 +107,12 @@ static inline unsigned dir_class_inline(struct asm_str n)
 }
 
 /* Set ln's flags, directive classes and first name (parsing only when needed). */
-void line_classify(struct asmfix_ctx *ctx, struct asm_line *ln);
+void asmfix_line_classify(struct asmfix_ctx *ctx, struct asm_line *ln);
 /* Move the chunk's next ';', C comment and needle past p. */
-void advance_specials(struct asmfix_ctx *ctx, const char *p);
+void asmfix_advance_specials(struct asmfix_ctx *ctx, const char *p);
 /* The needle in [p, end), or NULL. */
-const char *find_needle(const struct asmfix_ctx *ctx, const char *p, const char *end);
+const char *asmfix_find_needle(const struct asmfix_ctx *ctx, const char *p, const char *end);
 /* The byte of the needle the search looks for first (rare in assembly). */
-size_t pick_anchor(const char *needle, size_t n);
+size_t asmfix_pick_anchor(const char *needle, size_t n);
 
 #endif

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #define I(c) [c] = 1
-const unsigned char asm_ident_tab[256] = {
+const unsigned char asmfix_ident_tab[256] = {
 	['0' ... '9'] = 1, ['a' ... 'z'] = 1, ['A' ... 'Z'] = 1,
 	I('_'), I('.'), I('$'),
 };
@@ -15,20 +15,20 @@ const unsigned char asm_ident_tab[256] = {
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
 
-void asm_lexer_release(struct asm_lexer *lx)
+void asmfix_lexer_release(struct asm_lexer *lx)
 {
 	free(lx->scratch);
 	lx->scratch = NULL;
 	lx->scratch_alloc = 0;
 }
 
-int asm_str_has_prefix(struct asm_str s, const char *prefix)
+int asmfix_str_has_prefix(struct asm_str s, const char *prefix)
 {
 	size_t n = strlen(prefix);
 	return s.len >= n && !memcmp(s.p, prefix, n);
 }
 
-struct asm_str asm_trim(struct asm_str s)
+static struct asm_str asm_trim(struct asm_str s)
 {
 	while (s.len && is_space(*s.p))
 		s.p++, s.len--;
@@ -103,7 +103,7 @@ static size_t clean_line(struct asm_lexer *lx, const char *s, size_t len)
 	return end < len ? end : len;
 }
 
-void asm_skip_line(struct asm_lexer *lx, const char *s, size_t len)
+void asmfix_skip_line(struct asm_lexer *lx, const char *s, size_t len)
 {
 	/* Fast when no comment is open and the line opens none. */
 	if (!lx->in_comment && !memchr(s, '/', len))
@@ -135,7 +135,7 @@ static size_t name_token(const char *p, const char *end)
 				q++;
 		return q < end ? (size_t)(q + 1 - p) : 0;
 	}
-	while (q < end && asm_is_ident((unsigned char)*q))
+	while (q < end && asmfix_is_ident((unsigned char)*q))
 		q++;
 	return (size_t)(q - p);
 }
@@ -231,8 +231,8 @@ static void parse_stmt(const char *p, const char *end, struct asm_stmt *st,
 	split_ops(st);
 }
 
-int asm_parse_line(struct asm_lexer *lx, const char *line, size_t len,
-		   struct asm_stmt *st, int max)
+int asmfix_parse_line(struct asm_lexer *lx, const char *line, size_t len,
+		      struct asm_stmt *st, int max)
 {
 	size_t clen = clean_line(lx, line, len);
 	const char *s = lx->scratch, *p = s, *end = s + clen, *start = s;
@@ -263,7 +263,7 @@ int asm_parse_line(struct asm_lexer *lx, const char *line, size_t len,
 	return n;
 }
 
-long asm_numeric_label(struct asm_str s)
+long asmfix_numeric_label(struct asm_str s)
 {
 	long v = 0;
 	if (!s.len || s.len > 9)
@@ -276,7 +276,7 @@ long asm_numeric_label(struct asm_str s)
 	return v;
 }
 
-void asm_for_each_ref(struct asm_str e, asm_ref_fn cb, void *data)
+void asmfix_for_each_ref(struct asm_str e, asm_ref_fn cb, void *data)
 {
 	const char *p = e.p, *end = e.p + e.len;
 
@@ -290,7 +290,7 @@ void asm_for_each_ref(struct asm_str e, asm_ref_fn cb, void *data)
 			continue;
 		}
 		if (*p == '%') {	/* register */
-			for (p++; p < end && asm_is_ident((unsigned char)*p); p++)
+			for (p++; p < end && asmfix_is_ident((unsigned char)*p); p++)
 				;
 			continue;
 		}
@@ -298,12 +298,12 @@ void asm_for_each_ref(struct asm_str e, asm_ref_fn cb, void *data)
 			p += 2;
 			continue;
 		}
-		if (!asm_is_ident((unsigned char)*p)) {
+		if (!asmfix_is_ident((unsigned char)*p)) {
 			p++;
 			continue;
 		}
 		q = p;
-		while (q < end && asm_is_ident((unsigned char)*q))
+		while (q < end && asmfix_is_ident((unsigned char)*q))
 			q++;
 		if (*p >= '0' && *p <= '9') {
 			/* number, or numeric label reference 661b / 663f */
@@ -312,7 +312,7 @@ void asm_for_each_ref(struct asm_str e, asm_ref_fn cb, void *data)
 				d++;
 			if (d + 1 == q && (*d == 'b' || *d == 'f') && d - p <= 9) {
 				struct asm_str n = { p, (size_t)(d - p) };
-				cb(data, n, asm_numeric_label(n), *d);
+				cb(data, n, asmfix_numeric_label(n), *d);
 			}
 		} else if (!(q - p == 1 && *p == '.')) {
 			cb(data, (struct asm_str){ p, (size_t)(q - p) }, -1, 0);
@@ -333,7 +333,7 @@ static const char *const reg_names[][5] = {
 	{ "rdi", "edi", "di", "dil", NULL },
 };
 
-int asm_reg(struct asm_str s, int *width)
+int asmfix_reg(struct asm_str s, int *width)
 {
 	static const int widths[] = { 8, 4, 2, 1, 1 };
 	int w = 0, r = REG_NONE;
@@ -344,7 +344,7 @@ int asm_reg(struct asm_str s, int *width)
 	s.p++, s.len--;
 	for (int i = 0; i < 8 && r == REG_NONE; i++)
 		for (int j = 0; j < 5; j++)
-			if (reg_names[i][j] && asm_str_eq(s, reg_names[i][j])) {
+			if (reg_names[i][j] && asmfix_str_eq(s, reg_names[i][j])) {
 				r = i, w = widths[j];
 				break;
 			}
@@ -363,7 +363,7 @@ int asm_reg(struct asm_str s, int *width)
 	}
 	if (r == REG_NONE) {
 		for (size_t i = 0; i < s.len; i++)
-			if (!asm_is_ident((unsigned char)s.p[i]) && s.p[i] != '(' && s.p[i] != ')')
+			if (!asmfix_is_ident((unsigned char)s.p[i]) && s.p[i] != '(' && s.p[i] != ')')
 				return REG_NONE;
 		r = REG_OTHER;
 	}
@@ -372,7 +372,7 @@ int asm_reg(struct asm_str s, int *width)
 	return r;
 }
 
-int asm_parse_mem(struct asm_str op, struct asm_mem *m)
+int asmfix_parse_mem(struct asm_str op, struct asm_mem *m)
 {
 	const char *open, *close, *p, *end;
 	struct asm_str part[3];
@@ -411,19 +411,19 @@ int asm_parse_mem(struct asm_str op, struct asm_mem *m)
 		part[np++] = asm_trim((struct asm_str){ s, (size_t)(p - s) });
 	}
 	if (np >= 1 && part[0].len) {
-		m->base = asm_reg(part[0], NULL);
+		m->base = asmfix_reg(part[0], NULL);
 		if (m->base == REG_NONE)
 			return 0;
 	}
 	if (np >= 2 && part[1].len) {
-		m->index = asm_reg(part[1], NULL);
+		m->index = asmfix_reg(part[1], NULL);
 		if (m->index == REG_NONE)
 			return 0;
 	}
 	return 1;
 }
 
-int asm_parse_int(struct asm_str s, long long *val)
+int asmfix_parse_int(struct asm_str s, long long *val)
 {
 	char buf[32], *end;
 	s = asm_trim(s);

@@ -53,20 +53,20 @@ struct asm_lexer {
 	size_t scratch_alloc;
 };
 
-void asm_lexer_release(struct asm_lexer *lx);
+void asmfix_lexer_release(struct asm_lexer *lx);
 
 /*
  * Parse one line (without its newline).  Fills up to max statements and
  * returns how many were found (statements beyond max are dropped and
  * counted in the return value, so callers can tell).
  */
-int asm_parse_line(struct asm_lexer *lx, const char *line, size_t len,
-		   struct asm_stmt *st, int max);
+int asmfix_parse_line(struct asm_lexer *lx, const char *line, size_t len,
+		      struct asm_stmt *st, int max);
 
 /* Only advance the comment state over a line (cheap; no statements). */
-void asm_skip_line(struct asm_lexer *lx, const char *line, size_t len);
+void asmfix_skip_line(struct asm_lexer *lx, const char *line, size_t len);
 
-static inline int asm_str_eq(struct asm_str s, const char *lit)
+static inline int asmfix_str_eq(struct asm_str s, const char *lit)
 {
 	size_t i;
 	for (i = 0; i < s.len; i++)
@@ -74,15 +74,15 @@ static inline int asm_str_eq(struct asm_str s, const char *lit)
 			return 0;
 	return !lit[i];
 }
-int asm_str_has_prefix(struct asm_str s, const char *prefix);
+int asmfix_str_has_prefix(struct asm_str s, const char *prefix);
 
 /* Identifier characters as GAS sees them for x86 ELF. */
-extern const unsigned char asm_ident_tab[256];
-static inline int asm_is_ident(unsigned char c) { return asm_ident_tab[c]; }
+extern const unsigned char asmfix_ident_tab[256];
+static inline int asmfix_is_ident(unsigned char c) { return asmfix_ident_tab[c]; }
 
 #ifdef __SSE2__
 /* Bit i set: byte i of the 16 at p is an identifier byte (the table's set). */
-static inline unsigned asm_ident_mask16(const char *p)
+static inline unsigned asmfix_ident_mask16(const char *p)
 {
 	__m128i b = _mm_loadu_si128((const __m128i *)p);
 	__m128i l = _mm_or_si128(b, _mm_set1_epi8(0x20));	/* A-Z -> a-z, nothing else lands there */
@@ -96,11 +96,11 @@ static inline unsigned asm_ident_mask16(const char *p)
 	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), sym));
 }
 #else
-static inline unsigned asm_ident_mask16(const char *p)
+static inline unsigned asmfix_ident_mask16(const char *p)
 {
 	unsigned m = 0;
 	for (int i = 0; i < 16; i++)
-		m |= (unsigned)asm_is_ident((unsigned char)p[i]) << i;
+		m |= (unsigned)asmfix_is_ident((unsigned char)p[i]) << i;
 	return m;
 }
 #endif
@@ -110,23 +110,23 @@ static inline unsigned asm_ident_mask16(const char *p)
  * line's newline stops it: it is no identifier byte).  16 bytes a step:
  * names alternate in length unpredictably, a byte loop mispredicts its end.
  */
-static inline size_t asm_ident_span(const char *p, const char *limit)
+static inline size_t asmfix_ident_span(const char *p, const char *limit)
 {
 	const char *q = p;
 
 	while (limit - q >= 16) {
-		unsigned m = ~asm_ident_mask16(q) & 0xffffu;
+		unsigned m = ~asmfix_ident_mask16(q) & 0xffffu;
 		if (m)
 			return (size_t)(q - p) + (size_t)__builtin_ctz(m);
 		q += 16;
 	}
-	while (q < limit && asm_is_ident((unsigned char)*q))
+	while (q < limit && asmfix_is_ident((unsigned char)*q))
 		q++;
 	return (size_t)(q - p);
 }
 
 /* "661" -> 661 if s is a numeric local label name; -1 otherwise. */
-long asm_numeric_label(struct asm_str s);
+long asmfix_numeric_label(struct asm_str s);
 
 /*
  * Symbol references in an operand or expression: calls cb for each
@@ -134,7 +134,7 @@ long asm_numeric_label(struct asm_str s);
  * label reference "661b"/"663f" is reported with num >= 0 and dir 'b'/'f'.
  */
 typedef void (*asm_ref_fn)(void *data, struct asm_str name, long num, int dir);
-void asm_for_each_ref(struct asm_str expr, asm_ref_fn cb, void *data);
+void asmfix_for_each_ref(struct asm_str expr, asm_ref_fn cb, void *data);
 
 /* Registers, folded to their 64-bit family (al/ax/eax/rax -> REG_AX). */
 enum asm_reg {
@@ -145,7 +145,7 @@ enum asm_reg {
 	REG_NR
 };
 /* "%ebx" -> REG_BX; REG_NONE if s is not a register.  *width = bytes (0 unknown). */
-int asm_reg(struct asm_str s, int *width);
+int asmfix_reg(struct asm_str s, int *width);
 
 /* A memory operand: [%seg:][disp](base[,index[,scale]]) or a bare disp. */
 struct asm_mem {
@@ -155,9 +155,8 @@ struct asm_mem {
 	int has_seg;
 };
 /* 1 if op is a memory operand with parentheses, filled into m; 0 otherwise. */
-int asm_parse_mem(struct asm_str op, struct asm_mem *m);
+int asmfix_parse_mem(struct asm_str op, struct asm_mem *m);
 /* Parse a plain integer (decimal, 0x hex, octal, optional sign). */
-int asm_parse_int(struct asm_str s, long long *val);
-struct asm_str asm_trim(struct asm_str s);
+int asmfix_parse_int(struct asm_str s, long long *val);
 
 #endif

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void reader_init(struct line_reader *r, int fd)
+void asmfix_reader_init(struct line_reader *r, int fd)
 {
 	memset(r, 0, sizeof(*r));
 	r->fd = fd;
@@ -16,7 +16,7 @@ void reader_init(struct line_reader *r, int fd)
 	r->buf = xmalloc(r->alloc);
 }
 
-void reader_release(struct line_reader *r)
+void asmfix_reader_release(struct line_reader *r)
 {
 	free(r->buf);
 	r->buf = NULL;
@@ -37,7 +37,7 @@ static ssize_t fill(struct line_reader *r)
 	}
 }
 
-ssize_t reader_chunk(struct line_reader *r, const char **chunk)
+ssize_t asmfix_reader_chunk(struct line_reader *r, const char **chunk)
 {
 	size_t scanned;
 

@@ -21,13 +21,13 @@ struct line_reader {
 	int eof;
 };
 
-void reader_init(struct line_reader *r, int fd);
-void reader_release(struct line_reader *r);
+void asmfix_reader_init(struct line_reader *r, int fd);
+void asmfix_reader_release(struct line_reader *r);
 /*
  * The next chunk of whole lines, newline included (the last line of the
  * input may lack one).  Returns its length, 0 at the end of input, -1 on
  * a read error (errno set), -2 for a line longer than READER_MAX_LINE.
  */
-ssize_t reader_chunk(struct line_reader *r, const char **chunk);
+ssize_t asmfix_reader_chunk(struct line_reader *r, const char **chunk);
 
 #endif

@@ -12,10 +12,10 @@
 
 /* The one pass table, in execution order. */
 const struct asmfix_pass *const asmfix_passes[NPASSES] = {
-	&pass_common,
-	&pass_used_accessors,
-	&pass_lockfix,
-	&pass_altinstr,
+	&asmfix_pass_common,
+	&asmfix_pass_used_accessors,
+	&asmfix_pass_lockfix,
+	&asmfix_pass_altinstr,
 };
 _Static_assert(NPASSES <= ASMFIX_MAX_PASSES, "too many passes");
 

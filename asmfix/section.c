@@ -14,7 +14,7 @@ static unsigned hash_str(const char *s, size_t len)
 	return h;
 }
 
-void sec_names_init(struct sec_names *sn)
+void asmfix_sec_names_init(struct sec_names *sn)
 {
 	memset(sn, 0, sizeof(*sn));
 	sn->hash_size = 64;
@@ -22,7 +22,7 @@ void sec_names_init(struct sec_names *sn)
 	memset(sn->hash, -1, sizeof(int) * (size_t)sn->hash_size);
 }
 
-void sec_names_release(struct sec_names *sn)
+void asmfix_sec_names_release(struct sec_names *sn)
 {
 	for (int i = 0; i < sn->nr; i++)
 		free(sn->name[i]);
@@ -63,7 +63,7 @@ static void rehash(struct sec_names *sn)
 	sn->hash_size = size;
 }
 
-int sec_intern(struct sec_names *sn, const char *name, size_t len)
+int asmfix_sec_intern(struct sec_names *sn, const char *name, size_t len)
 {
 	unsigned k = hash_str(name, len) & (unsigned)(sn->hash_size - 1);
 
@@ -85,30 +85,30 @@ int sec_intern(struct sec_names *sn, const char *name, size_t len)
 	return sn->nr - 1;
 }
 
-const char *sec_name(const struct sec_names *sn, int id)
+const char *asmfix_sec_name(const struct sec_names *sn, int id)
 {
 	return id >= 0 && id < sn->nr ? sn->name[id] : "(none)";
 }
 
-int sec_is_exec(const struct sec_names *sn, int id)
+int asmfix_sec_is_exec(const struct sec_names *sn, int id)
 {
 	return id >= 0 && id < sn->nr && sn->exec[id] == 1;
 }
 
-void sec_state_init(struct sec_state *ss, struct sec_names *sn)
+void asmfix_sec_state_init(struct sec_state *ss, struct sec_names *sn)
 {
 	memset(ss, 0, sizeof(*ss));
-	ss->cur.sec = sec_intern(sn, ".text", 5);
+	ss->cur.sec = asmfix_sec_intern(sn, ".text", 5);
 	ss->prev.sec = -1;
 }
 
-void sec_state_release(struct sec_state *ss)
+void asmfix_sec_state_release(struct sec_state *ss)
 {
 	free(ss->stack);
 	memset(ss, 0, sizeof(*ss));
 }
 
-void sec_state_copy(struct sec_state *dst, const struct sec_state *src)
+void asmfix_sec_state_copy(struct sec_state *dst, const struct sec_state *src)
 {
 	struct sec_frame *stack = dst->stack;
 	int alloc = dst->alloc;
@@ -124,42 +124,42 @@ void sec_state_copy(struct sec_state *dst, const struct sec_state *src)
 		memcpy(stack, src->stack, sizeof(*stack) * (size_t)src->depth);
 }
 
-enum sec_op sec_op_of(struct asm_str n)
+enum sec_op asmfix_sec_op_of(struct asm_str n)
 {
 	if (n.len < 4 || n.p[0] != '.')
 		return SEC_NONE;
 	switch (n.p[1]) {
 	case 's':
-		if (asm_str_eq(n, ".section"))
+		if (asmfix_str_eq(n, ".section"))
 			return SEC_SECTION;
-		if (asm_str_eq(n, ".subsection"))
+		if (asmfix_str_eq(n, ".subsection"))
 			return SEC_SUBSECTION;
 		break;
 	case 'p':
-		if (asm_str_eq(n, ".pushsection"))
+		if (asmfix_str_eq(n, ".pushsection"))
 			return SEC_PUSH;
-		if (asm_str_eq(n, ".popsection"))
+		if (asmfix_str_eq(n, ".popsection"))
 			return SEC_POP;
-		if (asm_str_eq(n, ".previous"))
+		if (asmfix_str_eq(n, ".previous"))
 			return SEC_PREVIOUS;
 		break;
 	case 't':
-		if (asm_str_eq(n, ".text"))
+		if (asmfix_str_eq(n, ".text"))
 			return SEC_TEXT;
 		break;
 	case 'd':
-		if (asm_str_eq(n, ".data"))
+		if (asmfix_str_eq(n, ".data"))
 			return SEC_DATA;
 		break;
 	case 'b':
-		if (asm_str_eq(n, ".bss"))
+		if (asmfix_str_eq(n, ".bss"))
 			return SEC_BSS;
 		break;
 	}
 	return SEC_NONE;
 }
 
-struct asm_str sec_arg_name(const struct asm_stmt *st)
+struct asm_str asmfix_sec_arg_name(const struct asm_stmt *st)
 {
 	struct asm_str s = st->nops ? st->ops[0] : st->args;
 	if (s.len >= 2 && s.p[0] == '"' && s.p[s.len - 1] == '"')
@@ -170,7 +170,7 @@ struct asm_str sec_arg_name(const struct asm_stmt *st)
 static long sub_arg(const struct asm_stmt *st, int i)
 {
 	long long v;
-	if (st->nops > i && !asm_parse_int(st->ops[i], &v))
+	if (st->nops > i && !asmfix_parse_int(st->ops[i], &v))
 		return (long)v;
 	return 0;
 }
@@ -194,9 +194,9 @@ static void change(struct sec_state *ss, int sec, long sub)
 	ss->cur.sub = sub;
 }
 
-int sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt *st)
+int asmfix_sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt *st)
 {
-	enum sec_op op = sec_op_of(st->name);
+	enum sec_op op = asmfix_sec_op_of(st->name);
 	struct asm_str name;
 	int id;
 
@@ -205,10 +205,10 @@ int sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt 
 		return 0;
 	case SEC_SECTION:
 	case SEC_PUSH:
-		name = sec_arg_name(st);
+		name = asmfix_sec_arg_name(st);
 		if (!name.len)
 			return -1;
-		id = sec_intern(sn, name.p, name.len);
+		id = asmfix_sec_intern(sn, name.p, name.len);
 		note_flags(sn, id, st);
 		if (op == SEC_PUSH) {
 			if (ss->depth == ss->alloc) {
@@ -241,13 +241,13 @@ int sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt 
 		return 0;
 	}
 	case SEC_TEXT:
-		change(ss, sec_intern(sn, ".text", 5), sub_arg(st, 0));
+		change(ss, asmfix_sec_intern(sn, ".text", 5), sub_arg(st, 0));
 		return 0;
 	case SEC_DATA:
-		change(ss, sec_intern(sn, ".data", 5), sub_arg(st, 0));
+		change(ss, asmfix_sec_intern(sn, ".data", 5), sub_arg(st, 0));
 		return 0;
 	case SEC_BSS:
-		change(ss, sec_intern(sn, ".bss", 4), sub_arg(st, 0));
+		change(ss, asmfix_sec_intern(sn, ".bss", 4), sub_arg(st, 0));
 		return 0;
 	case SEC_SUBSECTION:
 		change(ss, ss->cur.sec, sub_arg(st, 0));

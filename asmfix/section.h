@@ -29,28 +29,28 @@ struct sec_state {
 	int bad_pop;		/* .popsection with an empty stack was seen */
 };
 
-void sec_names_init(struct sec_names *sn);
-void sec_names_release(struct sec_names *sn);
-int sec_intern(struct sec_names *sn, const char *name, size_t len);
-const char *sec_name(const struct sec_names *sn, int id);
-int sec_is_exec(const struct sec_names *sn, int id);
+void asmfix_sec_names_init(struct sec_names *sn);
+void asmfix_sec_names_release(struct sec_names *sn);
+int asmfix_sec_intern(struct sec_names *sn, const char *name, size_t len);
+const char *asmfix_sec_name(const struct sec_names *sn, int id);
+int asmfix_sec_is_exec(const struct sec_names *sn, int id);
 
-void sec_state_init(struct sec_state *ss, struct sec_names *sn);
-void sec_state_release(struct sec_state *ss);
-void sec_state_copy(struct sec_state *dst, const struct sec_state *src);
+void asmfix_sec_state_init(struct sec_state *ss, struct sec_names *sn);
+void asmfix_sec_state_release(struct sec_state *ss);
+void asmfix_sec_state_copy(struct sec_state *dst, const struct sec_state *src);
 
 enum sec_op {
 	SEC_NONE, SEC_SECTION, SEC_PUSH, SEC_POP, SEC_PREVIOUS, SEC_TEXT,
 	SEC_DATA, SEC_BSS, SEC_SUBSECTION,
 };
 /* Which section directive (if any) a directive name is. */
-enum sec_op sec_op_of(struct asm_str name);
+enum sec_op asmfix_sec_op_of(struct asm_str name);
 /*
  * Apply one section directive statement.  Returns 0, or -1 for a
  * .popsection/.previous GAS would ignore with a warning (state unchanged).
  */
-int sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt *st);
+int asmfix_sec_apply(struct sec_state *ss, struct sec_names *sn, const struct asm_stmt *st);
 /* The section name argument of .section/.pushsection (quotes stripped). */
-struct asm_str sec_arg_name(const struct asm_stmt *st);
+struct asm_str asmfix_sec_arg_name(const struct asm_stmt *st);
 
 #endif

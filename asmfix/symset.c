@@ -14,7 +14,7 @@ static size_t hash(const char *s, size_t len)
 	return h;
 }
 
-void symset_release(struct symset *s)
+void asmfix_symset_release(struct symset *s)
 {
 	for (size_t i = 0; i < s->size; i++)
 		free(s->tab[i].name);
@@ -32,7 +32,7 @@ static struct sym_entry *slot(const struct symset *s, const char *name, size_t l
 	}
 }
 
-struct sym_entry *symset_get(const struct symset *s, const char *name, size_t len)
+struct sym_entry *asmfix_symset_get(const struct symset *s, const char *name, size_t len)
 {
 	struct sym_entry *e;
 	if (!s->nr)
@@ -54,7 +54,7 @@ static void grow(struct symset *s)
 	*s = n;
 }
 
-struct sym_entry *symset_add(struct symset *s, const char *name, size_t len)
+struct sym_entry *asmfix_symset_add(struct symset *s, const char *name, size_t len)
 {
 	struct sym_entry *e;
 	if ((s->nr + 1) * 2 > s->size)

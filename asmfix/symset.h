@@ -17,10 +17,10 @@ struct symset {
 	size_t size, nr;
 };
 
-void symset_release(struct symset *s);
+void asmfix_symset_release(struct symset *s);
 /* The entry for name, NULL if absent. */
-struct sym_entry *symset_get(const struct symset *s, const char *name, size_t len);
+struct sym_entry *asmfix_symset_get(const struct symset *s, const char *name, size_t len);
 /* The entry for name, added (line 0, tag 0) if absent. */
-struct sym_entry *symset_add(struct symset *s, const char *name, size_t len);
+struct sym_entry *asmfix_symset_add(struct symset *s, const char *name, size_t len);
 
 #endif

@@ -10,7 +10,7 @@
  */
 #include "check.h"
 #include "backend.h"
-#include "fileio.h"
+#include "report-line.h"
 #include "warn.h"
 
 #include <errno.h>

@@ -7,7 +7,7 @@
  */
 #include "pgo.h"
 #include "compile.h"
-#include "fileio.h"
+#include "report-line.h"
 #include "warn.h"
 
 #include <errno.h>

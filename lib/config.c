@@ -67,7 +67,7 @@ int config_bool(const struct config *cfg, int key)
 	return cfg->val[key] && config_parse_bool(cfg->val[key]) == 1;
 }
 
-static char *trim(char *s)
+static char *config_trim(char *s)
 {
 	char *end;
 
@@ -108,7 +108,7 @@ static int section_header(char *s, char **section, const char *origin)
 	if (len < 2 || s[len - 1] != ']')
 		return error("%s: expected '[profile NAME]' or '[global]'", origin);
 	s[len - 1] = '\0';
-	s = trim(s + 1);
+	s = config_trim(s + 1);
 	free(*section);
 	*section = NULL;
 	if (!strcmp(s, "global"))
@@ -116,7 +116,7 @@ static int section_header(char *s, char **section, const char *origin)
 	if (strncmp(s, "profile", 7) || (s[7] != ' ' && s[7] != '\t'))
 		return error("%s: unknown section '[%s]' (sections: [profile NAME], [global])",
 			     origin, s);
-	name = trim(s + 8);
+	name = config_trim(s + 8);
 	if (!*name || strpbrk(name, " \t"))
 		return error("%s: a profile's NAME is one word: [profile NAME]", origin);
 	*section = xstrdup(name);
@@ -132,8 +132,8 @@ static int config_line(struct config *cfg, char *s, const char *section, const c
 	if (!eq)
 		return error("%s: expected 'key = value'", origin);
 	*eq = '\0';
-	key = trim(s);
-	val = trim(eq + 1);
+	key = config_trim(s);
+	val = config_trim(eq + 1);
 	if (section)
 		return cfg->section ? cfg->section(section, key, val, origin) : 0;
 	k = lookup_key(cfg->keys, key);
@@ -160,7 +160,7 @@ int config_read_file(struct config *cfg, const char *path)
 		return error_errno("cannot read %s", path);
 	}
 	while (getline(&line, &cap, f) > 0) {
-		char *s = trim(line);
+		char *s = config_trim(line);
 
 		lineno++;
 		if (!*s || *s == '#')

@@ -43,11 +43,4 @@ off_t fd_bytes_left(int fd);
  */
 int copy_fd(int from, int to);
 
-/*
- * Append line to path in one write (O_APPEND keeps the lines of parallel
- * compiles whole); a failure is a warning naming what (a report), never
- * an error: a report must not fail a build.
- */
-void append_report_line(const char *path, const char *what, const char *line, size_t len);
-
 #endif

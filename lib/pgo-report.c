@@ -16,7 +16,7 @@ const char *const pgo_status_word[PGO__COUNT] = {
 	[PGO_FAILED] = "failed",
 };
 
-static int status_of(const char *word, size_t len)
+static int pgo_status_of(const char *word, size_t len)
 {
 	for (int i = PGO_NONE; i < PGO__COUNT; i++)
 		if (len == strlen(pgo_status_word[i]) && !strncmp(word, pgo_status_word[i], len))
@@ -35,7 +35,7 @@ int pgo_report_read(const char *path, struct pgo_counts *c)
 		return error_errno("cannot read %s", path);
 	for (const char *p = sb.buf; *p && !ret;) {
 		size_t len = strcspn(p, "\n"), w = strcspn(p, " \n");
-		int st = status_of(p, w);
+		int st = pgo_status_of(p, w);
 
 		lineno++;
 		if (st < 0 || w + 1 >= len) {

@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-static int is_space(char c)
+static int is_word_sep(char c)
 {
 	return c && strchr(" \t\n\r\f\v", c);
 }
@@ -28,7 +28,7 @@ static size_t split_word(struct strbuf *word, const char *text, size_t i, size_t
 				quote = 0;
 			else
 				strbuf_addch(word, c);
-		} else if (is_space(c)) {
+		} else if (is_word_sep(c)) {
 			break;
 		} else if (c == '\'' || c == '"') {
 			quote = c;
@@ -45,7 +45,7 @@ void respfile_split(struct strvec *out, const char *text, size_t len)
 	size_t i = 0;
 
 	for (;;) {
-		while (i < len && is_space(text[i]))
+		while (i < len && is_word_sep(text[i]))
 			i++;
 		if (i >= len || !text[i])
 			break;
@@ -56,7 +56,7 @@ void respfile_split(struct strvec *out, const char *text, size_t len)
 	strbuf_release(&word);
 }
 
-static int expand(struct strvec *out, int argc, char *const *argv, int *budget)
+static int expand_within(struct strvec *out, int argc, char *const *argv, int *budget)
 {
 	for (int i = 0; i < argc; i++) {
 		struct strbuf text = STRBUF_INIT;
@@ -76,7 +76,7 @@ static int expand(struct strvec *out, int argc, char *const *argv, int *budget)
 		}
 		respfile_split(&words, text.buf, text.len);
 		strbuf_release(&text);
-		ret = expand(out, (int)words.nr, strvec_argv(&words), budget);
+		ret = expand_within(out, (int)words.nr, strvec_argv(&words), budget);
 		strvec_clear(&words);
 		if (ret)
 			return ret;
@@ -88,5 +88,5 @@ int respfile_expand(struct strvec *out, int argc, char *const *argv)
 {
 	int budget = RESPFILE_MAX_EXPANSIONS;
 
-	return expand(out, argc, argv, &budget);
+	return expand_within(out, argc, argv, &budget);
 }

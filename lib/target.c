@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#define N(t) (sizeof(t) / sizeof(*(t)))
+#define NROWS(t) (sizeof(t) / sizeof(*(t)))
 
 static const struct target targets[] = {
 	{ "x86_64", TARGET_X86, EM_X86_64, 64, 0, "#", '@', 1 },
@@ -63,7 +63,7 @@ static const char *const other_abis[] = { "abin32" };
  */
 static const struct {
 	const char *cond, *cond2, *name;
-} macros[] = {
+} machine_macros[] = {
 	{ "__x86_64__", NULL, "x86_64" },
 	{ "__i386__", NULL, "i386" },
 	{ "__AARCH64EB__", NULL, NULL },
@@ -87,9 +87,9 @@ static const struct {
 	{ "__m68k__", NULL, "m68k" },	/* 680x0 and ColdFire: one as, one ELF machine */
 };
 
-static const struct target *by_name(const char *name, size_t len)
+static const struct target *target_row(const char *name, size_t len)
 {
-	for (size_t i = 0; i < N(targets); i++)
+	for (size_t i = 0; i < NROWS(targets); i++)
 		if (strlen(targets[i].name) == len && !strncmp(targets[i].name, name, len))
 			return &targets[i];
 	return NULL;
@@ -99,18 +99,18 @@ const struct target *target_named(const char *name)
 {
 	size_t len = strcspn(name, "-");
 
-	if (!name[len] && by_name(name, len))
-		return by_name(name, len);
-	for (size_t i = 0; i < N(other_abis); i++)
+	if (!name[len] && target_row(name, len))
+		return target_row(name, len);
+	for (size_t i = 0; i < NROWS(other_abis); i++)
 		if (strstr(name + len, other_abis[i]))
 			return NULL;
-	for (size_t i = 0; i < N(cpus); i++) {
+	for (size_t i = 0; i < NROWS(cpus); i++) {
 		size_t n = strlen(cpus[i].cpu);
 		int prefix = cpus[i].cpu[n - 1] == '*';
 
 		if (prefix ? len >= n - 1 && !strncmp(name, cpus[i].cpu, n - 1)
 			   : len == n && !strncmp(name, cpus[i].cpu, n))
-			return cpus[i].name ? by_name(cpus[i].name, strlen(cpus[i].name)) : NULL;
+			return cpus[i].name ? target_row(cpus[i].name, strlen(cpus[i].name)) : NULL;
 	}
 	return NULL;
 }
@@ -146,17 +146,19 @@ static int holds(const char *text, const char *cond)
 
 const struct target *target_from_macros(const char *text, struct strbuf *how)
 {
-	for (size_t i = 0; i < N(macros); i++) {
-		if (!holds(text, macros[i].cond) || (macros[i].cond2 && !holds(text, macros[i].cond2)))
+	for (size_t i = 0; i < NROWS(machine_macros); i++) {
+		const char *cond = machine_macros[i].cond, *cond2 = machine_macros[i].cond2;
+		const char *name = machine_macros[i].name;
+
+		if (!holds(text, cond) || (cond2 && !holds(text, cond2)))
 			continue;
-		if (!macros[i].name) {
-			strbuf_addf(how, "predefined macro %s: a machine ccd does not support",
-				    macros[i].cond);
+		if (!name) {
+			strbuf_addf(how, "predefined macro %s: a machine ccd does not support", cond);
 			return NULL;
 		}
-		strbuf_addf(how, "predefined macro %s%s%s", macros[i].cond,
-			    macros[i].cond2 ? " and " : "", macros[i].cond2 ? macros[i].cond2 : "");
-		return by_name(macros[i].name, strlen(macros[i].name));
+		strbuf_addf(how, "predefined macro %s%s%s", cond, cond2 ? " and " : "",
+			    cond2 ? cond2 : "");
+		return target_row(name, strlen(name));
 	}
 	strbuf_addstr(how, "no known machine macro among its predefined ones");
 	return NULL;
@@ -202,7 +204,7 @@ const char *target_names(void)
 	static char buf[256];	/* 110 bytes with fifteen rows */
 
 	if (!buf[0])
-		for (size_t i = 0; i < N(targets); i++)
+		for (size_t i = 0; i < NROWS(targets); i++)
 			snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s%s",
 				 i ? ", " : "", targets[i].name);
 	return buf;

@@ -157,7 +157,7 @@ int tempfile_register(const char *path)
 	return slot ? 0 : -1;
 }
 
-static int find_slot(const char *path)
+static int slot_of(const char *path)
 {
 	for (int i = 0; i < TEMPFILE_MAX; i++)
 		if (registry[i][0] && (registry[i] == path || !strcmp(registry[i], path)))
@@ -171,7 +171,7 @@ void tempfile_forget(const char *path)
 	int i;
 
 	block_signals(&old);
-	i = find_slot(path);
+	i = slot_of(path);
 	if (i >= 0)
 		registry[i][0] = '\0';
 	restore_signals(&old);
@@ -191,7 +191,7 @@ void tempfile_remove(const char *path)
 	int i;
 
 	block_signals(&old);
-	i = find_slot(path);
+	i = slot_of(path);
 	if (i >= 0) {
 		unlink_if_regular(registry[i]);
 		registry[i][0] = '\0';

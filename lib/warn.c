@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 static const char *progname = "ccd-suite";
-static int out_fd = 2;
+static int warn_fd = 2;
 static void (*die_hook)(void);
 int die_status = 1;
 
@@ -28,7 +28,7 @@ const char *warn_progname(void)
 
 void warn_set_fd(int fd)
 {
-	out_fd = fd;
+	warn_fd = fd;
 }
 
 void warn_set_die_hook(void (*hook)(void))
@@ -76,7 +76,7 @@ static void msg_add(struct msg *m, const char *fmt, ...)
 }
 
 /* One write() per message so parallel builds never interleave lines. */
-static void emit(struct msg *m)
+static void warn_emit(struct msg *m)
 {
 	int saved = errno;
 
@@ -86,11 +86,11 @@ static void emit(struct msg *m)
 	}
 	m->buf[m->len++] = '\n';
 	/* Nowhere to report a failure to report. */
-	if (write_in_full(out_fd, m->buf, m->len))
+	if (write_in_full(warn_fd, m->buf, m->len))
 		errno = saved;
 }
 
-static void report(const char *kind, const char *fmt, va_list ap, int err)
+static void warn_report(const char *kind, const char *fmt, va_list ap, int err)
 {
 	struct msg m;
 
@@ -102,7 +102,7 @@ static void report(const char *kind, const char *fmt, va_list ap, int err)
 	msg_vadd(&m, fmt, ap);
 	if (err)
 		msg_add(&m, ": %s", strerror(err));
-	emit(&m);
+	warn_emit(&m);
 }
 
 void die(const char *fmt, ...)
@@ -110,7 +110,7 @@ void die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("error", fmt, ap, 0);
+	warn_report("error", fmt, ap, 0);
 	va_end(ap);
 	if (die_hook)
 		die_hook();
@@ -123,7 +123,7 @@ void die_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("error", fmt, ap, err);
+	warn_report("error", fmt, ap, err);
 	va_end(ap);
 	if (die_hook)
 		die_hook();
@@ -135,7 +135,7 @@ int error(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("error", fmt, ap, 0);
+	warn_report("error", fmt, ap, 0);
 	va_end(ap);
 	return -1;
 }
@@ -146,7 +146,7 @@ int error_errno(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("error", fmt, ap, err);
+	warn_report("error", fmt, ap, err);
 	va_end(ap);
 	return -1;
 }
@@ -156,7 +156,7 @@ void warning(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report("warning", fmt, ap, 0);
+	warn_report("warning", fmt, ap, 0);
 	va_end(ap);
 }
 
@@ -165,7 +165,7 @@ void note(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	report(NULL, fmt, ap, 0);
+	warn_report(NULL, fmt, ap, 0);
 	va_end(ap);
 }
 
@@ -183,7 +183,7 @@ void vdiag_at(const char *file, unsigned long line, const char *topic,
 	if (topic)
 		msg_add(&m, "%s: ", topic);
 	msg_vadd(&m, fmt, ap);
-	emit(&m);
+	warn_emit(&m);
 }
 
 void diag_at(const char *file, unsigned long line, const char *topic,

@@ -66,21 +66,21 @@ static void *ai_init(struct asmfix_ctx *ctx)
 {
 	struct altinstr *a = xcalloc(1, sizeof(*a));
 	(void)ctx;
-	sec_names_init(&a->names);
-	sec_state_init(&a->sec, &a->names);
-	a->alt_sec = sec_intern(&a->names, ".altinstructions", 16);
-	a->repl_sec = sec_intern(&a->names, ".altinstr_replacement", 21);
-	a->aux_sec = sec_intern(&a->names, ".altinstr_aux", 13);
-	a->locks_sec = sec_intern(&a->names, ".smp_locks", 10);
+	asmfix_sec_names_init(&a->names);
+	asmfix_sec_state_init(&a->sec, &a->names);
+	a->alt_sec = asmfix_sec_intern(&a->names, ".altinstructions", 16);
+	a->repl_sec = asmfix_sec_intern(&a->names, ".altinstr_replacement", 21);
+	a->aux_sec = asmfix_sec_intern(&a->names, ".altinstr_aux", 13);
+	a->locks_sec = asmfix_sec_intern(&a->names, ".smp_locks", 10);
 	return a;
 }
 
 static void ai_release(void *data)
 {
 	struct altinstr *a = data;
-	sec_state_release(&a->sec);
-	sec_names_release(&a->names);
-	symset_release(&a->numdefs);
+	asmfix_sec_state_release(&a->sec);
+	asmfix_sec_names_release(&a->names);
+	asmfix_symset_release(&a->numdefs);
 	strbuf_release(&a->sb);
 	free(a->fwd);
 	free(a);
@@ -101,12 +101,12 @@ static void check_target(struct asmfix_ctx *ctx, struct altinstr *a, enum field 
 		ok = sec == a->repl_sec;
 		want = ".altinstr_replacement";
 	} else {
-		ok = sec_is_exec(&a->names, sec) && sec != a->repl_sec;
+		ok = asmfix_sec_is_exec(&a->names, sec) && sec != a->repl_sec;
 		want = "the function's executable section";
 	}
 	if (!ok)
-		pass_warning(ctx, line, "%s label %s resolves to %s (line %lu), expected %s",
-			   field_name(f), label, sec_name(&a->names, sec), def_line, want);
+		asmfix_pass_warning(ctx, line, "%s label %s resolves to %s (line %lu), expected %s",
+			   field_name(f), label, asmfix_sec_name(&a->names, sec), def_line, want);
 }
 
 struct rec_walk {
@@ -130,9 +130,9 @@ static void rec_ref(void *data, struct asm_str name, long num, int dir)
 		return;	/* named labels are not checked */
 	snprintf(label, sizeof(label), "%.*s%c", (int)name.len, name.p, dir);
 	if (dir == 'b') {
-		struct sym_entry *e = symset_get(&a->numdefs, name.p, name.len);
+		struct sym_entry *e = asmfix_symset_get(&a->numdefs, name.p, name.len);
 		if (!e)
-			pass_warning(w->ctx, w->line, "%s label %s has no earlier definition",
+			asmfix_pass_warning(w->ctx, w->line, "%s label %s has no earlier definition",
 				   field_name(w->field), label);
 		else
 			check_target(w->ctx, a, w->field, label, w->line, (int)e->tag, e->line);
@@ -156,7 +156,7 @@ static void check_record(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_
 		struct rec_walk w = { ctx, a, ln->no, F_LOCK, 0 };
 		if (a->sec.cur.sec == a->alt_sec)
 			w.field = a->rec_field ? F_REPL : F_ORIG;
-		asm_for_each_ref(st->ops[i], rec_ref, &w);
+		asmfix_for_each_ref(st->ops[i], rec_ref, &w);
 		if (w.found && a->sec.cur.sec == a->alt_sec)
 			a->rec_field ^= 1;
 	}
@@ -168,9 +168,9 @@ static void define_labels(struct asmfix_ctx *ctx, struct altinstr *a, struct asm
 	for (int k = 0; k < st->nlabels; k++) {
 		struct asm_str l = st->labels[k];
 		struct sym_entry *e;
-		if (asm_numeric_label(l) < 0)
+		if (asmfix_numeric_label(l) < 0)
 			continue;
-		e = symset_add(&a->numdefs, l.p, l.len);
+		e = asmfix_symset_add(&a->numdefs, l.p, l.len);
 		e->tag = a->sec.cur.sec;
 		e->line = ln->no;
 		/* Resolve "Nf" references waiting for this definition. */
@@ -191,7 +191,7 @@ static void define_labels(struct asmfix_ctx *ctx, struct altinstr *a, struct asm
 /* A pair worth following opens a record section; nothing else is ours. */
 static int alt_candidate(struct altinstr *a, struct asm_str name)
 {
-	int id = sec_intern(&a->names, name.p, name.len);
+	int id = asmfix_sec_intern(&a->names, name.p, name.len);
 
 	return id == a->alt_sec || id == a->repl_sec || id == a->aux_sec || id == a->locks_sec;
 }
@@ -208,7 +208,7 @@ static void replace_token(struct strbuf *sb, const char *text, size_t len, size_
 static void end_pairs(struct asmfix_ctx *ctx, struct altinstr *a)
 {
 	a->npairs = 0;
-	q_release(ctx);
+	asmfix_q_release(ctx);
 }
 
 /* .previous closing the innermost pending pair. */
@@ -222,47 +222,47 @@ static int close_pair(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_lin
 	/* Proven broken: GAS's .previous would not return where the asm left. */
 	if (p->foreign && a->sec.depth == p->depth &&
 	    a->sec.prev.sec == p->cur.sec && a->sec.prev.sub == p->cur.sub)
-		pass_unproven(ctx, ln->no, ".section at line %lu/.previous: compiler directives "
-			      "between, but .previous returns where the asm left", p->line);
+		asmfix_pass_unproven(ctx, ln->no, ".section at line %lu/.previous: compiler directives "
+				     "between, but .previous returns where the asm left", p->line);
 	if (!p->foreign || a->sec.depth != p->depth ||
 	    (a->sec.prev.sec == p->cur.sec && a->sec.prev.sub == p->cur.sub)) {
 		if (!a->npairs)
-			q_release(ctx);
+			asmfix_q_release(ctx);
 		return 0;
 	}
-	text = q_line_text(ctx, p->line, &len);
+	text = asmfix_q_line_text(ctx, p->line, &len);
 	if (text && p->off + 8 <= len && !memcmp(text + p->off, ".section", 8)) {
 		replace_token(&a->sb, text, len, p->off, 8, ".pushsection");
-		q_replace_line(ctx, p->line, a->sb.buf, a->sb.len);
+		asmfix_q_replace_line(ctx, p->line, a->sb.buf, a->sb.len);
 	}
-	replace_token(&a->sb, ln->p, ln->len, line_off(ln, st->name.p), st->name.len, ".popsection");
-	line_replace(ctx, a->sb.buf, a->sb.len);
-	pass_change(ctx, ln->no, ".section at line %lu/.previous -> .pushsection/.popsection "
-		    "(a compiler section directive came between them)", p->line);
+	replace_token(&a->sb, ln->p, ln->len, asmfix_line_off(ln, st->name.p), st->name.len, ".popsection");
+	asmfix_line_replace(ctx, a->sb.buf, a->sb.len);
+	asmfix_pass_change(ctx, ln->no, ".section at line %lu/.previous -> .pushsection/.popsection "
+			   "(a compiler section directive came between them)", p->line);
 	/* What .popsection does to the output. */
 	a->sec.cur = p->cur;
 	a->sec.prev = p->prev;
 	if (!a->npairs)
-		q_release(ctx);
+		asmfix_q_release(ctx);
 	return 1;
 }
 
 static void section_stmt(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_line *ln,
 			 struct asm_stmt *st)
 {
-	enum sec_op op = sec_op_of(st->name);
+	enum sec_op op = asmfix_sec_op_of(st->name);
 	int was = a->sec.cur.sec;
 
 	/* The compiler's own .previous closes none of the asm's pairs. */
 	if (op == SEC_PREVIOUS && a->npairs && a->in_asm && close_pair(ctx, a, ln, st))
 		goto done;
-	if (op == SEC_SECTION && alt_candidate(a, sec_arg_name(st))) {
+	if (op == SEC_SECTION && alt_candidate(a, asmfix_sec_arg_name(st))) {
 		if (a->npairs == MAX_PAIRS)
 			end_pairs(ctx, a);
 		if (!a->npairs)
-			q_hold(ctx);
+			asmfix_q_hold(ctx);
 		a->pairs[a->npairs] = (struct pair){
-			.line = ln->no, .off = line_off(ln, st->name.p),
+			.line = ln->no, .off = asmfix_line_off(ln, st->name.p),
 			.cur = a->sec.cur, .prev = a->sec.prev, .depth = a->sec.depth,
 		};
 		a->npairs++;
@@ -270,8 +270,8 @@ static void section_stmt(struct asmfix_ctx *ctx, struct altinstr *a, struct asm_
 		for (int i = 0; i < a->npairs; i++)
 			a->pairs[i].foreign = 1;
 	}
-	if (sec_apply(&a->sec, &a->names, st) < 0 && op == SEC_POP)
-		pass_warning(ctx, ln->no, ".popsection without .pushsection (GAS ignores it)");
+	if (asmfix_sec_apply(&a->sec, &a->names, st) < 0 && op == SEC_POP)
+		asmfix_pass_warning(ctx, ln->no, ".popsection without .pushsection (GAS ignores it)");
 done:
 	if (a->sec.cur.sec == a->alt_sec && was != a->alt_sec)
 		a->rec_field = 0;
@@ -286,9 +286,9 @@ static void ai_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	if (ln->flags & LF_NUL)
 		return;
 	if (ln->flags & LF_HASH) {
-		if (line_is_comment(ln, "#APP") || line_is_comment(ln, "# Begin ASM"))
+		if (asmfix_line_is_comment(ln, "#APP") || asmfix_line_is_comment(ln, "# Begin ASM"))
 			a->in_asm = 1;
-		else if (line_is_comment(ln, "#NO_APP") || line_is_comment(ln, "# End ASM"))
+		else if (asmfix_line_is_comment(ln, "#NO_APP") || asmfix_line_is_comment(ln, "# End ASM"))
 			a->in_asm = 0;
 	}
 	if (a->npairs && ln->no - a->pairs[0].line > PAIR_MAX_LINES)
@@ -296,15 +296,15 @@ static void ai_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	if (!(ln->flags & LF_LABEL) && !(ln->dirs & D_SEC) &&
 	    !((ln->dirs & D_DATA) && (a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec)))
 		return;
-	n = line_stmts(ctx, ln, &st);
+	n = asmfix_line_stmts(ctx, ln, &st);
 	for (int i = 0; i < n; i++) {
 		define_labels(ctx, a, ln, &st[i]);
 		if (st[i].kind != STMT_DIRECTIVE)
 			continue;
-		if (sec_op_of(st[i].name) != SEC_NONE)
+		if (asmfix_sec_op_of(st[i].name) != SEC_NONE)
 			section_stmt(ctx, a, ln, &st[i]);
 		else if ((a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec) &&
-			 (dir_class(st[i].name) & D_DATA))
+			 (asmfix_dir_class(st[i].name) & D_DATA))
 			check_record(ctx, a, ln, &st[i]);
 	}
 }
@@ -317,21 +317,21 @@ static void ai_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct altinstr *a = data;
 	ai_line_body(ctx, data, ln);
-	pass_want_data(ctx, a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec);
+	asmfix_pass_want_data(ctx, a->sec.cur.sec == a->alt_sec || a->sec.cur.sec == a->locks_sec);
 }
 
 static void ai_finish(struct asmfix_ctx *ctx, void *data)
 {
 	struct altinstr *a = data;
 	for (size_t i = 0; i < a->nfwd; i++)
-		pass_warning(ctx, a->fwd[i].line, "%s label %sf is never defined",
+		asmfix_pass_warning(ctx, a->fwd[i].line, "%s label %sf is never defined",
 			   field_name(a->fwd[i].field), a->fwd[i].num);
 	if (a->npairs)
 		end_pairs(ctx, a);
 }
 
 /* No local_label hook: only numeric labels (661:) matter. */
-const struct asmfix_pass pass_altinstr = {
+const struct asmfix_pass asmfix_pass_altinstr = {
 	.name = "altinstr",
 	.help = "make .altinstructions records resolve (.section/.previous -> .pushsection/.popsection)",
 	.init = ai_init,

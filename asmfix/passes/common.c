@@ -46,8 +46,8 @@ static void *common_init(struct asmfix_ctx *ctx)
 static void common_release(void *data)
 {
 	struct common *c = data;
-	symset_release(&c->local);
-	symset_release(&c->defined);
+	asmfix_symset_release(&c->local);
+	asmfix_symset_release(&c->defined);
 	strbuf_release(&c->sb);
 	free(c);
 }
@@ -61,7 +61,7 @@ static long long default_align(long long size)
 	return a;
 }
 
-static int is_pow2(long long v)
+static int is_power_of_two(long long v)
 {
 	return v > 0 && !(v & (v - 1));
 }
@@ -70,23 +70,23 @@ static int is_pow2(long long v)
 static int repeated(struct asmfix_ctx *ctx, struct common *c, struct asm_line *ln,
 		    struct asm_str name, long key)
 {
-	struct sym_entry *e = symset_get(&c->defined, name.p, name.len);
+	struct sym_entry *e = asmfix_symset_get(&c->defined, name.p, name.len);
 
 	if (!e) {
-		e = symset_add(&c->defined, name.p, name.len);
+		e = asmfix_symset_add(&c->defined, name.p, name.len);
 		e->line = ln->no;
 		e->tag = key;
 		return 0;
 	}
 	if (key < 0 || e->tag != key) {
-		pass_unproven(ctx, ln->no, ".comm %.*s again with another size or alignment than "
-			      "at line %lu (GAS keeps one: not ours to choose)",
-			      (int)name.len, name.p, e->line);
+		asmfix_pass_unproven(ctx, ln->no, ".comm %.*s again with another size or alignment than "
+				     "at line %lu (GAS keeps one: not ours to choose)",
+				     (int)name.len, name.p, e->line);
 		return 1;
 	}
-	line_delete(ctx);
-	pass_change(ctx, ln->no, ".comm %.*s again, same size and alignment: defined at line %lu",
-		    (int)name.len, name.p, e->line);
+	asmfix_line_delete(ctx);
+	asmfix_pass_change(ctx, ln->no, ".comm %.*s again, same size and alignment: defined at line %lu",
+			   (int)name.len, name.p, e->line);
 	return 1;
 }
 
@@ -99,27 +99,27 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	int local;
 
 	if (st->nops < 2 || st->nops > 3) {
-		pass_error(ctx, ln->no, "cannot parse '.comm %.*s'", (int)st->args.len, st->args.p);
+		asmfix_pass_error(ctx, ln->no, "cannot parse '.comm %.*s'", (int)st->args.len, st->args.p);
 		return;
 	}
 	name = st->ops[0];
-	if (asm_parse_int(st->ops[1], &size) || size < 0) {
-		pass_error(ctx, ln->no, "size of .comm %.*s is not a constant: '%.*s'",
-			   (int)name.len, name.p, (int)st->ops[1].len, st->ops[1].p);
+	if (asmfix_parse_int(st->ops[1], &size) || size < 0) {
+		asmfix_pass_error(ctx, ln->no, "size of .comm %.*s is not a constant: '%.*s'",
+				  (int)name.len, name.p, (int)st->ops[1].len, st->ops[1].p);
 		return;
 	}
 	align = default_align(size);
-	if (st->nops == 3 && (asm_parse_int(st->ops[2], &align) || !is_pow2(align))) {
-		pass_error(ctx, ln->no, "alignment of .comm %.*s is not a power of two: '%.*s'",
-			   (int)name.len, name.p, (int)st->ops[2].len, st->ops[2].p);
+	if (st->nops == 3 && (asmfix_parse_int(st->ops[2], &align) || !is_power_of_two(align))) {
+		asmfix_pass_error(ctx, ln->no, "alignment of .comm %.*s is not a power of two: '%.*s'",
+				  (int)name.len, name.p, (int)st->ops[2].len, st->ops[2].p);
 		return;
 	}
 	if (nstmts > 1) {
-		pass_error(ctx, ln->no, ".comm %.*s shares its line with other statements",
-			   (int)name.len, name.p);
+		asmfix_pass_error(ctx, ln->no, ".comm %.*s shares its line with other statements",
+				  (int)name.len, name.p);
 		return;
 	}
-	local = symset_get(&c->local, name.p, name.len) != NULL;
+	local = asmfix_symset_get(&c->local, name.p, name.len) != NULL;
 	/*
 	 * ".local x; .comm x" is no SHN_COMMON symbol: GAS allocates it in
 	 * .bss itself, and gcc -fno-common emits exactly that.  Only with
@@ -149,11 +149,11 @@ static void rewrite_comm(struct asmfix_ctx *ctx, struct common *c,
 	strbuf_addf(&c->sb, "%.*s:\n", (int)name.len, name.p);
 	strbuf_addf(&c->sb, "\t.zero\t%lld\n", size);
 	strbuf_addstr(&c->sb, "\t.popsection");
-	line_replace(ctx, c->sb.buf, c->sb.len);
-	pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%s%.*s",
-		    (int)name.len, name.p, local ? "local" : "global", sec,
-		    ctx->opt->data_sections ? "." : "",
-		    ctx->opt->data_sections ? (int)name.len : 0, name.p);
+	asmfix_line_replace(ctx, c->sb.buf, c->sb.len);
+	asmfix_pass_change(ctx, ln->no, ".comm %.*s -> %s definition in %s%s%.*s",
+			   (int)name.len, name.p, local ? "local" : "global", sec,
+			   ctx->opt->data_sections ? "." : "",
+			   ctx->opt->data_sections ? (int)name.len : 0, name.p);
 }
 
 static void common_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
@@ -164,22 +164,23 @@ static void common_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 
 	if (!(ln->dirs & (D_COMM | D_LOCAL)) || (ln->flags & LF_NUL))
 		return;
-	n = line_stmts(ctx, ln, &st);
+	n = asmfix_line_stmts(ctx, ln, &st);
 	for (int i = 0; i < n; i++) {
 		if (st[i].kind != STMT_DIRECTIVE)
 			continue;
-		if (asm_str_eq(st[i].name, ".local")) {
+		if (asmfix_str_eq(st[i].name, ".local")) {
 			for (int k = 0; k < st[i].nops; k++)
 				if (st[i].ops[k].len)
-					symset_add(&c->local, st[i].ops[k].p, st[i].ops[k].len)->line = ln->no;
-		} else if (asm_str_eq(st[i].name, ".comm")) {
+					asmfix_symset_add(&c->local, st[i].ops[k].p,
+							  st[i].ops[k].len)->line = ln->no;
+		} else if (asmfix_str_eq(st[i].name, ".comm")) {
 			rewrite_comm(ctx, c, ln, &st[i], n);
 		}
 	}
 }
 
 /* No local_label hook: labels never matter to it. */
-const struct asmfix_pass pass_common = {
+const struct asmfix_pass asmfix_pass_common = {
 	.name = "common",
 	.help = "turn .comm symbols into real .bss definitions (module loader rejects SHN_COMMON)",
 	.init = common_init,

@@ -95,7 +95,7 @@ static void lf_release(void *data)
 	free(l->lines);
 	for (int i = 0; i < MAX_PENDING; i++)
 		strbuf_release(&l->pend[i].newline);
-	asm_lexer_release(&l->lx);
+	asmfix_lexer_release(&l->lx);
 	free(l);
 }
 
@@ -154,7 +154,7 @@ static int name_is(struct asm_str n, const char *base)
 static int op_width(struct asm_str name, struct asm_str op)
 {
 	int w = 0;
-	if (asm_reg(op, &w) >= 0 && w)
+	if (asmfix_reg(op, &w) >= 0 && w)
 		return w;
 	switch (name.p[name.len - 1]) {
 	case 'w': return 2;
@@ -168,11 +168,11 @@ static int stack_slot(struct asm_str op, int *base, long long *disp)
 {
 	struct asm_mem m;
 	long long d = 0;
-	if (!asm_parse_mem(op, &m) || m.has_seg || m.index != REG_NONE)
+	if (!asmfix_parse_mem(op, &m) || m.has_seg || m.index != REG_NONE)
 		return 0;
 	if (m.base != REG_SP && m.base != REG_BP)
 		return 0;
-	if (m.disp.len && asm_parse_int(m.disp, &d))
+	if (m.disp.len && asmfix_parse_int(m.disp, &d))
 		return 0;
 	*base = m.base;
 	*disp = d;
@@ -252,18 +252,18 @@ static int writes_nothing(struct asm_str n)
 static int esp_move(struct asm_stmt *st, long long *d)
 {
 	long long v;
-	if (asm_str_has_prefix(st->name, "push") && st->nops == 1) {
+	if (asmfix_str_has_prefix(st->name, "push") && st->nops == 1) {
 		*d = -op_width(st->name, st->ops[0]);
 		return 1;
 	}
-	if (asm_str_has_prefix(st->name, "pop") && st->nops == 1) {
+	if (asmfix_str_has_prefix(st->name, "pop") && st->nops == 1) {
 		*d = op_width(st->name, st->ops[0]);
 		return 1;
 	}
 	if (st->nops == 2 && (name_is(st->name, "add") || name_is(st->name, "sub")) &&
-	    asm_reg(st->ops[1], NULL) == REG_SP && st->ops[0].p[0] == '$') {
+	    asmfix_reg(st->ops[1], NULL) == REG_SP && st->ops[0].p[0] == '$') {
 		struct asm_str imm = { st->ops[0].p + 1, st->ops[0].len - 1 };
-		if (asm_parse_int(imm, &v))
+		if (asmfix_parse_int(imm, &v))
 			return 0;
 		*d = st->name.p[0] == 'a' ? v : -v;
 		return 1;
@@ -280,11 +280,11 @@ static void sim_insn(struct lockfix *l, struct asm_stmt *st, unsigned long no)
 
 	if (esp_move(st, &d)) {
 		l->delta += d;
-		if (asm_str_has_prefix(n, "pop"))
-			clobber(l, asm_reg(st->ops[0], NULL), no);
+		if (asmfix_str_has_prefix(n, "pop"))
+			clobber(l, asmfix_reg(st->ops[0], NULL), no);
 		return;
 	}
-	if (asm_str_has_prefix(n, "call")) {
+	if (asmfix_str_has_prefix(n, "call")) {
 		static const int caller_saved[] = { REG_AX, REG_CX, REG_DX, REG_SI, REG_DI,
 						    REG_R8, REG_R9, REG_R10, REG_R11 };
 		for (size_t i = 0; i < sizeof(caller_saved) / sizeof(caller_saved[0]); i++)
@@ -292,9 +292,9 @@ static void sim_insn(struct lockfix *l, struct asm_stmt *st, unsigned long no)
 		return;
 	}
 	if (name_is(n, "mov") && st->nops == 2) {
-		int dst = asm_reg(st->ops[1], NULL), src = asm_reg(st->ops[0], NULL);
+		int dst = asmfix_reg(st->ops[1], NULL), src = asmfix_reg(st->ops[0], NULL);
 		struct asm_mem m;
-		if (dst >= 0 && dst < REG_OTHER && asm_parse_mem(st->ops[0], &m) && !m.has_seg &&
+		if (dst >= 0 && dst < REG_OTHER && asmfix_parse_mem(st->ops[0], &m) && !m.has_seg &&
 		    m.index == REG_NONE && m.base >= 0 && m.base < REG_OTHER &&
 		    m.base != REG_SP && m.base != REG_BP && st->ops[0].len < sizeof(l->reg[0].addr)) {
 			clobber(l, dst, no);
@@ -322,7 +322,7 @@ static void sim_insn(struct lockfix *l, struct asm_stmt *st, unsigned long no)
 		l->esp_unknown = 1;
 		return;
 	}
-	if (!st->nops || asm_str_has_prefix(n, "cmpxchg") || name_is(n, "mul") ||
+	if (!st->nops || asmfix_str_has_prefix(n, "cmpxchg") || name_is(n, "mul") ||
 	    name_is(n, "div") || name_is(n, "idiv") || (name_is(n, "imul") && st->nops == 1)) {
 		/* implicit register results (cpuid, rdtsc, string ops, cltd...) */
 		for (r = 0; r < REG_OTHER; r++)
@@ -331,11 +331,11 @@ static void sim_insn(struct lockfix *l, struct asm_stmt *st, unsigned long no)
 	}
 	for (int i = 0; i < st->nops; i++) {
 		/* xchg/xadd/cmpxchg write every operand; others the last */
-		int all = asm_str_has_prefix(n, "xchg") || asm_str_has_prefix(n, "xadd") ||
-			  asm_str_has_prefix(n, "cmpxchg");
+		int all = asmfix_str_has_prefix(n, "xchg") || asmfix_str_has_prefix(n, "xadd") ||
+			  asmfix_str_has_prefix(n, "cmpxchg");
 		if (!all && i != st->nops - 1)
 			continue;
-		r = asm_reg(st->ops[i], NULL);
+		r = asmfix_reg(st->ops[i], NULL);
 		if (r >= 0)
 			clobber(l, r, no);
 		else if (stack_slot(st->ops[i], &base, &disp))
@@ -348,15 +348,15 @@ static void sim_insn(struct lockfix *l, struct asm_stmt *st, unsigned long no)
 static int is_barrier(const struct asm_stmt *st)
 {
 	return (name_is(st->name, "or") || name_is(st->name, "add")) && st->nops == 2 &&
-	       asm_str_eq(st->ops[0], "$0");
+	       asmfix_str_eq(st->ops[0], "$0");
 }
 
 static int locked(const struct asm_stmt *st)
 {
 	for (int i = 0; i < st->nprefixes; i++)
-		if (asm_str_eq(st->prefixes[i], "lock"))
+		if (asmfix_str_eq(st->prefixes[i], "lock"))
 			return 1;
-	return st->kind == STMT_INSN && asm_str_has_prefix(st->name, "xchg");
+	return st->kind == STMT_INSN && asmfix_str_has_prefix(st->name, "xchg");
 }
 
 static void analyse_block(struct asmfix_ctx *ctx, struct lockfix *l)
@@ -369,8 +369,8 @@ static void analyse_block(struct asmfix_ctx *ctx, struct lockfix *l)
 		struct asm_stmt st[ASM_MAX_STMTS];
 		int n;
 		l->lx.in_comment = 0;
-		n = asm_parse_line(&l->lx, block_text(l, i), l->lines[i].len,
-				   st, ASM_MAX_STMTS);
+		n = asmfix_parse_line(&l->lx, block_text(l, i), l->lines[i].len,
+				      st, ASM_MAX_STMTS);
 		for (int k = 0; k < n && k < ASM_MAX_STMTS; k++)
 			if (st[k].kind == STMT_INSN)
 				sim_insn(l, &st[k], l->lines[i].no);
@@ -399,20 +399,21 @@ static void check_locked(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_l
 	if (!s || !s->src.valid)
 		return;	/* not filled from a load: a real stack object */
 	if (base == REG_SP && l->esp_unknown) {
-		pass_error(ctx, ln->no, "in %s: locked stack copy %.*s of a load at line %lu, "
-			   "but %%esp moves in between; cannot find the real address",
-			   l->func, (int)st->ops[mem].len, st->ops[mem].p, s->src.load_line);
+		asmfix_pass_error(ctx, ln->no, "in %s: locked stack copy %.*s of a load at line %lu, "
+				  "but %%esp moves in between; cannot find the real address",
+				  l->func, (int)st->ops[mem].len, st->ops[mem].p, s->src.load_line);
 		return;
 	}
 	if (s->src.clobber_line) {
-		pass_error(ctx, ln->no, "in %s: locked stack copy %.*s of %s (loaded at line %lu), "
-			   "but the address register changes at line %lu; cannot rewrite",
-			   l->func, (int)st->ops[mem].len, st->ops[mem].p, s->src.addr,
-			   s->src.load_line, s->src.clobber_line);
+		asmfix_pass_error(ctx, ln->no, "in %s: locked stack copy %.*s of %s (loaded at line %lu), "
+				  "but the address register changes at line %lu; cannot rewrite",
+				  l->func, (int)st->ops[mem].len, st->ops[mem].p, s->src.addr,
+				  s->src.load_line, s->src.clobber_line);
 		return;
 	}
 	if (l->npend == MAX_PENDING) {
-		pass_error(ctx, ln->no, "in %s: too many locked stack copies in one function", l->func);
+		asmfix_pass_error(ctx, ln->no, "in %s: too many locked stack copies in one function",
+				  l->func);
 		return;
 	}
 	p = &l->pend[l->npend++];
@@ -420,7 +421,7 @@ static void check_locked(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_l
 	p->base = base;
 	p->canon = canon(l, base, disp);
 	snprintf(p->slot_text, sizeof(p->slot_text), "%.*s", (int)st->ops[mem].len, st->ops[mem].p);
-	off = line_off(ln, st->ops[mem].p);
+	off = asmfix_line_off(ln, st->ops[mem].p);
 	strbuf_reset(&p->newline);
 	strbuf_add(&p->newline, ln->p, off);
 	strbuf_addstr(&p->newline, s->src.addr);
@@ -429,7 +430,7 @@ static void check_locked(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_l
 		l->fwd_delta = l->lock_delta = l->delta;
 		l->fwd_unknown = 0;
 	}
-	q_hold(ctx);
+	asmfix_q_hold(ctx);
 }
 
 /* After a pending rewrite: the slot must not be read again. */
@@ -443,7 +444,7 @@ static void check_after(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_st
 		l->fwd_delta += d;
 		return;
 	}
-	if (asm_str_has_prefix(st->name, "ret") || name_is(st->name, "jmp")) {
+	if (asmfix_str_has_prefix(st->name, "ret") || name_is(st->name, "jmp")) {
 		l->fwd_delta = l->lock_delta;	/* next block: back at body level */
 		return;
 	}
@@ -456,9 +457,9 @@ static void check_after(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_st
 			struct pending *p = &l->pend[k];
 			long long c = base == REG_SP ? disp + l->fwd_delta : disp;
 			if (p->base == base && p->canon == c && p->line != no)
-				pass_error(ctx, no, "in %s: the stack copy %s locked at line %lu is read "
-					   "here; cannot rewrite it to the real address",
-					   l->func, p->slot_text, p->line);
+				asmfix_pass_error(ctx, no, "in %s: the stack copy %s locked at line %lu "
+						  "is read here; cannot rewrite it to the real address",
+						  l->func, p->slot_text, p->line);
 		}
 	}
 }
@@ -467,28 +468,28 @@ static void finish_function(struct asmfix_ctx *ctx, struct lockfix *l)
 {
 	for (int k = 0; k < l->npend; k++) {
 		struct pending *p = &l->pend[k];
-		q_replace_line(ctx, p->line, p->newline.buf, p->newline.len);
-		pass_change(ctx, p->line, "in %s: locked stack copy %s -> %s", l->func,
-			    p->slot_text, p->newline.buf);
+		asmfix_q_replace_line(ctx, p->line, p->newline.buf, p->newline.len);
+		asmfix_pass_change(ctx, p->line, "in %s: locked stack copy %s -> %s", l->func,
+				   p->slot_text, p->newline.buf);
 	}
 	l->npend = 0;
-	q_release(ctx);
+	asmfix_q_release(ctx);
 }
 
 static int local_label(struct asm_str s)
 {
-	return s.len && ((s.p[0] >= '0' && s.p[0] <= '9') || asm_str_has_prefix(s, ".L") ||
-			 asm_str_has_prefix(s, ".."));
+	return s.len && ((s.p[0] >= '0' && s.p[0] <= '9') || asmfix_str_has_prefix(s, ".L") ||
+			 asmfix_str_has_prefix(s, ".."));
 }
 
 static void lf_labels(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_line *ln)
 {
 	struct asm_stmt *st;
-	int n = line_stmts(ctx, ln, &st), numeric_only = 1;
+	int n = asmfix_line_stmts(ctx, ln, &st), numeric_only = 1;
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < st[i].nlabels; k++) {
 			struct asm_str lab = st[i].labels[k];
-			if (asm_numeric_label(lab) < 0)
+			if (asmfix_numeric_label(lab) < 0)
 				numeric_only = 0;
 			if (!local_label(lab) && !l->other_depth)
 				snprintf(l->func, sizeof(l->func), "%.*s", (int)lab.len, lab.p);
@@ -501,9 +502,9 @@ static void lf_labels(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_line
 static void lf_sections(struct asmfix_ctx *ctx, struct lockfix *l, struct asm_line *ln)
 {
 	struct asm_stmt *st;
-	int n = line_stmts(ctx, ln, &st);
+	int n = asmfix_line_stmts(ctx, ln, &st);
 	for (int i = 0; i < n; i++)
-		switch (sec_op_of(st[i].name)) {
+		switch (asmfix_sec_op_of(st[i].name)) {
 		case SEC_PUSH:
 		case SEC_SECTION:
 			if (l->func[0] || l->other_depth)
@@ -537,7 +538,7 @@ static void lf_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		lf_labels(ctx, l, ln);
 	if (ln->dirs & D_SEC)
 		lf_sections(ctx, l, ln);
-	if ((ln->dirs & D_SIZE) || (ln->flags & LF_HASH && line_is_comment(ln, "# -- End"))) {
+	if ((ln->dirs & D_SIZE) || (ln->flags & LF_HASH && asmfix_line_is_comment(ln, "# -- End"))) {
 		if (l->npend)
 			finish_function(ctx, l);
 		block_reset(l);
@@ -548,13 +549,13 @@ static void lf_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	if (!(ln->flags & LF_INSN) || l->other_depth)
 		return;
 	if (l->npend) {
-		n = line_stmts(ctx, ln, &st);
+		n = asmfix_line_stmts(ctx, ln, &st);
 		for (int i = 0; i < n; i++)
 			if (st[i].kind == STMT_INSN)
 				check_after(ctx, l, &st[i], ln->no);
 	}
 	if (ln->flags & LF_LOCK) {
-		n = line_stmts(ctx, ln, &st);
+		n = asmfix_line_stmts(ctx, ln, &st);
 		for (int i = 0; i < n; i++)
 			if (st[i].kind == STMT_INSN && locked(&st[i]))
 				check_locked(ctx, l, ln, &st[i]);
@@ -570,7 +571,7 @@ static void lf_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct lockfix *l = data;
 	lf_line_body(ctx, data, ln);
-	pass_need_all(ctx, l->npend > 0);
+	asmfix_pass_need_all(ctx, l->npend > 0);
 }
 
 /*
@@ -606,7 +607,7 @@ static void lf_finish(struct asmfix_ctx *ctx, void *data)
 		finish_function(ctx, l);
 }
 
-const struct asmfix_pass pass_lockfix = {
+const struct asmfix_pass asmfix_pass_lockfix = {
 	.name = "lockfix",
 	.help = "point locked instructions on icc's stack copies back at the real object",
 	.init = lf_init,

@@ -80,9 +80,9 @@ static void ua_release(void *data)
 		strbuf_release(&u->pre[i].name);
 	strbuf_release(&u->target);
 	strbuf_release(&u->kept);
-	symset_release(&u->removed);
-	symset_release(&u->refs);
-	symset_release(&u->numdefs);
+	asmfix_symset_release(&u->removed);
+	asmfix_symset_release(&u->refs);
+	asmfix_symset_release(&u->numdefs);
 	free(u->push_deleted);
 	free(u);
 }
@@ -139,9 +139,9 @@ static int mips_preamble(struct asmfix_ctx *ctx, const struct asm_line *ln,
 {
 	if (ctx->target->arch != TARGET_MIPS || ln->dirs != D_OTHER)
 		return -1;
-	if (asm_str_eq(st->name, ".ent") && st->nops >= 1)
+	if (asmfix_str_eq(st->name, ".ent") && st->nops >= 1)
 		strbuf_add(&pre->name, st->ops[0].p, st->ops[0].len);
-	return asm_str_eq(st->name, ".ent") || asm_str_eq(st->name, ".set");
+	return asmfix_str_eq(st->name, ".ent") || asmfix_str_eq(st->name, ".set");
 }
 
 /*
@@ -168,14 +168,14 @@ static int preamble(struct asmfix_ctx *ctx, struct asm_line *ln, struct pre_line
 	if ((ln->dirs & ~(D_SEC | D_ALIGN | D_GLOBL | D_TYPE | D_VIS)) &&
 	    (ctx->target->arch != TARGET_MIPS || ln->dirs != D_OTHER))
 		return 0;
-	n = line_stmts(ctx, ln, &st);
+	n = asmfix_line_stmts(ctx, ln, &st);
 	if (n != 1)
 		return 0;
 	if ((m = mips_preamble(ctx, ln, st, pre)) >= 0)
 		return m;
-	switch (sec_op_of(st->name)) {
+	switch (asmfix_sec_op_of(st->name)) {
 	case SEC_SECTION: {
-		struct asm_str s = sec_arg_name(st);
+		struct asm_str s = asmfix_sec_arg_name(st);
 		pre->sec_op = 1;
 		strbuf_add(&pre->name, s.p, s.len);
 		return 1;
@@ -197,15 +197,15 @@ static int preamble(struct asmfix_ctx *ctx, struct asm_line *ln, struct pre_line
 
 static void note_ref(struct asmfix_ctx *ctx, struct ua *u, struct asm_str name, unsigned long no)
 {
-	struct sym_entry *e = symset_get(&u->removed, name.p, name.len);
+	struct sym_entry *e = asmfix_symset_get(&u->removed, name.p, name.len);
 	if (e) {
-		pass_error(ctx, no, "'%.*s' refers to removed %s at line %lu",
-			   (int)name.len, name.p,
-			   has_prefix(u, name) ? "function" : "label of a removed function", e->line);
+		asmfix_pass_error(ctx, no, "'%.*s' refers to removed %s at line %lu",
+				  (int)name.len, name.p,
+				  has_prefix(u, name) ? "function" : "label of a removed function", e->line);
 		return;
 	}
-	if (has_prefix(u, name) && !symset_get(&u->refs, name.p, name.len))
-		symset_add(&u->refs, name.p, name.len)->line = no;
+	if (has_prefix(u, name) && !asmfix_symset_get(&u->refs, name.p, name.len))
+		asmfix_symset_add(&u->refs, name.p, name.len)->line = no;
 }
 
 struct ref_walk {
@@ -221,10 +221,11 @@ static void ref_cb(void *data, struct asm_str name, long num, int dir)
 		struct sym_entry *e;
 		if (dir != 'b')
 			return;
-		e = symset_get(&w->u->numdefs, name.p, name.len);
+		e = asmfix_symset_get(&w->u->numdefs, name.p, name.len);
 		if (e && e->tag)
-			pass_error(w->ctx, w->no, "'%.*sb' refers to a label of a removed function at line %lu",
-				   (int)name.len, name.p, e->line);
+			asmfix_pass_error(w->ctx, w->no,
+					  "'%.*sb' refers to a label of a removed function at line %lu",
+					  (int)name.len, name.p, e->line);
 		return;
 	}
 	if (has_prefix(w->u, name))
@@ -246,10 +247,10 @@ static void check_refs(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln
 		return;
 	if (!(ln->flags & (LF_INSN | LF_DIRECTIVE)))
 		return;
-	n = line_stmts(ctx, ln, &st);
+	n = asmfix_line_stmts(ctx, ln, &st);
 	for (int i = 0; i < n; i++)
 		if (st[i].kind != STMT_NONE)
-			asm_for_each_ref(st[i].args, ref_cb, &w);
+			asmfix_for_each_ref(st[i].args, ref_cb, &w);
 }
 
 /*
@@ -266,12 +267,12 @@ static void note_labels(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 
 	if (!(ln->flags & LF_LABEL) || (ln->flags & LF_NUL))
 		return;
-	n = line_stmts(ctx, ln, &st);
+	n = asmfix_line_stmts(ctx, ln, &st);
 	for (int i = 0; i < n; i++)
 		for (int k = 0; k < st[i].nlabels; k++) {
 			struct asm_str l = st[i].labels[k];
-			if (asm_numeric_label(l) >= 0) {
-				struct sym_entry *e = symset_add(&u->numdefs, l.p, l.len);
+			if (asmfix_numeric_label(l) >= 0) {
+				struct sym_entry *e = asmfix_symset_add(&u->numdefs, l.p, l.len);
 				if (e->tag && !removed)
 					u->num_removed--;
 				else if (!e->tag && removed)
@@ -291,7 +292,7 @@ static void flush_pre(struct asmfix_ctx *ctx, struct ua *u)
 		if (has_prefix(u, sb_str(&u->pre[i].name)) && !u->pre[i].sec_op)
 			note_ref(ctx, u, sb_str(&u->pre[i].name), u->pre[i].no);
 	u->npre = 0;
-	q_release(ctx);
+	asmfix_q_release(ctx);
 }
 
 static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str fn, unsigned long no)
@@ -302,7 +303,7 @@ static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str f
 	u->mode = UA_REMOVE;
 	u->push_depth = 0;
 	u->cfi_depth = 0;
-	symset_add(&u->removed, fn.p, fn.len)->line = no;
+	asmfix_symset_add(&u->removed, fn.p, fn.len)->line = no;
 	for (int i = 0; i < u->npre; i++) {
 		struct pre_line *p = &u->pre[i];
 		struct asm_str name = sb_str(&p->name);
@@ -315,21 +316,21 @@ static void start_removal(struct asmfix_ctx *ctx, struct ua *u, struct asm_str f
 			del = 0;
 		if (!del && !p->sec_op && !name.len) {
 			size_t len;
-			const char *t = q_line_text(ctx, p->no, &len);
+			const char *t = asmfix_q_line_text(ctx, p->no, &len);
 			/* alignment directives belong to the function */
 			if (t) {
 				struct asm_line tmp = { .p = t, .len = len };
-				del = !line_is_comment(&tmp, "#") && len &&
+				del = !asmfix_line_is_comment(&tmp, "#") && len &&
 				      (memmem(t, len, "align", 5) != NULL);
 			}
 		}
 		if (del)
-			q_delete_line(ctx, p->no);
+			asmfix_q_delete_line(ctx, p->no);
 		else if (has_prefix(u, name) && !p->sec_op)
 			note_ref(ctx, u, name, p->no);
 	}
 	u->npre = 0;
-	pass_change(ctx, no, "removing accessor function %.*s", (int)fn.len, fn.p);
+	asmfix_pass_change(ctx, no, "removing accessor function %.*s", (int)fn.len, fn.p);
 }
 
 /*
@@ -344,13 +345,13 @@ static int keep_in_removed(struct asmfix_ctx *ctx, struct ua *u, struct asm_line
 	const char *eq;
 
 	if (ln->dirs & D_CFI) {
-		if (line_stmts(ctx, ln, &st) != 1)
+		if (asmfix_line_stmts(ctx, ln, &st) != 1)
 			return 0;
-		if (asm_str_eq(st->name, ".cfi_startproc"))
+		if (asmfix_str_eq(st->name, ".cfi_startproc"))
 			u->cfi_depth++;
-		else if (asm_str_eq(st->name, ".cfi_endproc") && !u->cfi_depth)
+		else if (asmfix_str_eq(st->name, ".cfi_endproc") && !u->cfi_depth)
 			return 1;
-		else if (asm_str_eq(st->name, ".cfi_endproc"))
+		else if (asmfix_str_eq(st->name, ".cfi_endproc"))
 			u->cfi_depth--;
 		return 0;
 	}
@@ -374,9 +375,9 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 	if (keep_in_removed(ctx, u, ln))
 		return;
 	if ((ln->dirs & D_SEC) && !(ln->flags & (LF_INSN | LF_LABEL))) {
-		n = line_stmts(ctx, ln, &st);
+		n = asmfix_line_stmts(ctx, ln, &st);
 		if (n == 1) {
-			enum sec_op op = sec_op_of(st->name);
+			enum sec_op op = asmfix_sec_op_of(st->name);
 			if (op == SEC_PUSH) {
 				if (u->push_depth == u->push_alloc) {
 					u->push_alloc = u->push_alloc ? 2 * u->push_alloc : 8;
@@ -389,7 +390,8 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 				else
 					keep = 1;
 			} else if (op == SEC_SECTION) {
-				keep = !own_section(sec_arg_name(st), sb_str(&u->target)) || u->push_depth;
+				keep = !own_section(asmfix_sec_arg_name(st), sb_str(&u->target)) ||
+				       u->push_depth;
 				keep = keep && !u->push_depth;
 			} else {
 				keep = !u->push_depth;
@@ -397,13 +399,13 @@ static void remove_line(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *l
 		}
 	}
 	if (!keep && u->kept.len)
-		line_replace(ctx, u->kept.buf, u->kept.len - 1);
+		asmfix_line_replace(ctx, u->kept.buf, u->kept.len - 1);
 	else if (!keep)
-		line_delete(ctx);
+		asmfix_line_delete(ctx);
 	if (ln->dirs & D_SIZE) {
-		n = line_stmts(ctx, ln, &st);
+		n = asmfix_line_stmts(ctx, ln, &st);
 		for (int i = 0; i < n; i++)
-			if (asm_str_eq(st[i].name, ".size") && st[i].nops && is_target(u, st[i].ops[0]))
+			if (asmfix_str_eq(st[i].name, ".size") && st[i].nops && is_target(u, st[i].ops[0]))
 				u->mode = UA_TRAIL;
 	}
 	if (ln->flags & LF_HASH) {
@@ -418,7 +420,7 @@ static int is_cfi_endproc(struct asmfix_ctx *ctx, struct asm_line *ln)
 	struct asm_stmt *st;
 
 	return (ln->flags & (LF_DIRECTIVE | LF_INSN | LF_LABEL)) == LF_DIRECTIVE &&
-	       line_stmts(ctx, ln, &st) == 1 && asm_str_eq(st->name, ".cfi_endproc");
+	       asmfix_line_stmts(ctx, ln, &st) == 1 && asmfix_str_eq(st->name, ".cfi_endproc");
 }
 
 /* clang's ".addrsig_sym name" (its address-significance table) of a removed function goes with it. */
@@ -428,15 +430,15 @@ static int addrsig_of_removed(struct asmfix_ctx *ctx, struct ua *u, struct asm_l
 
 	return (ln->flags & (LF_DIRECTIVE | LF_INSN | LF_LABEL | LF_NUL)) == LF_DIRECTIVE &&
 	       ctx->chunk_has_needle && memmem(ln->p, ln->len, u->prefix, u->prefix_len) &&
-	       line_stmts(ctx, ln, &st) == 1 && asm_str_eq(st->name, ".addrsig_sym") &&
-	       st->nops == 1 && symset_get(&u->removed, st->ops[0].p, st->ops[0].len);
+	       asmfix_line_stmts(ctx, ln, &st) == 1 && asmfix_str_eq(st->name, ".addrsig_sym") &&
+	       st->nops == 1 && asmfix_symset_get(&u->removed, st->ops[0].p, st->ops[0].len);
 }
 
 /* A label line in scan mode: does it start an accessor? */
 static int label_starts(struct asmfix_ctx *ctx, struct ua *u, struct asm_line *ln)
 {
 	struct asm_stmt *st;
-	int n = line_stmts(ctx, ln, &st);
+	int n = asmfix_line_stmts(ctx, ln, &st);
 	if (n >= 1 && st[0].nlabels && has_prefix(u, st[0].labels[0])) {
 		start_removal(ctx, u, st[0].labels[0], ln->no);
 		return 1;
@@ -451,7 +453,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 	if (u->mode == UA_TRAIL) {
 		struct asm_str m = icc_marker(ln, "# -- End");
 		if (m.len && is_target(u, m)) {
-			line_delete(ctx);
+			asmfix_line_delete(ctx);
 			u->mode = UA_SCAN;
 			return;
 		}
@@ -459,7 +461,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 			return;
 		/* clang closes the function's CFI after its .size. */
 		if (is_cfi_endproc(ctx, ln)) {
-			line_delete(ctx);
+			asmfix_line_delete(ctx);
 			return;
 		}
 		u->mode = UA_SCAN;
@@ -469,7 +471,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		return;
 	}
 	/* Scan mode: a function we remove starts with a preamble or its label. */
-	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL)) && (u->npre || needle_near(ctx, ln->p))) {
+	if (!(ln->flags & (LF_INSN | LF_LABEL | LF_NUL)) && (u->npre || asmfix_needle_near(ctx, ln->p))) {
 		struct pre_line *p;
 		if (u->npre == UA_MAX_PRE)
 			flush_pre(ctx, u);
@@ -477,11 +479,11 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		if (preamble(ctx, ln, p)) {
 			struct asm_str name = sb_str(&p->name);
 			if (!u->npre)
-				q_hold(ctx);
+				asmfix_q_hold(ctx);
 			u->npre++;
 			if (!p->sec_op && has_prefix(u, name) && !(ln->dirs & D_SIZE)) {
 				start_removal(ctx, u, name, ln->no);
-				line_delete(ctx);
+				asmfix_line_delete(ctx);
 			} else if (p->sec_op && name.len > u->prefix_len + 1 &&
 				   memmem(name.p, name.len, u->prefix, u->prefix_len)) {
 				/* .section .text.__ccd_keep_x: its own section */
@@ -490,7 +492,7 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 				if (own_section(name, fn)) {
 					u->npre--;
 					start_removal(ctx, u, fn, ln->no);
-					line_delete(ctx);
+					asmfix_line_delete(ctx);
 				}
 			}
 			return;
@@ -506,13 +508,13 @@ static void ua_line_body(struct asmfix_ctx *ctx, void *data, struct asm_line *ln
 		note_labels(ctx, u, ln, 0);
 	if (ln->flags & LF_HASH) {
 		struct asm_str m = icc_marker(ln, "# -- End");
-		if (m.len && symset_get(&u->removed, m.p, m.len)) {
-			line_delete(ctx);
+		if (m.len && asmfix_symset_get(&u->removed, m.p, m.len)) {
+			asmfix_line_delete(ctx);
 			return;
 		}
 	}
 	if (addrsig_of_removed(ctx, u, ln)) {
-		line_delete(ctx);
+		asmfix_line_delete(ctx);
 		return;
 	}
 	check_refs(ctx, u, ln);
@@ -522,7 +524,7 @@ static void ua_line(struct asmfix_ctx *ctx, void *data, struct asm_line *ln)
 {
 	struct ua *u = data;
 	ua_line_body(ctx, data, ln);
-	pass_need_all(ctx, u->mode != UA_SCAN || u->npre || u->num_removed);
+	asmfix_pass_need_all(ctx, u->mode != UA_SCAN || u->npre || u->num_removed);
 }
 
 static void ua_finish(struct asmfix_ctx *ctx, void *data)
@@ -532,21 +534,22 @@ static void ua_finish(struct asmfix_ctx *ctx, void *data)
 	if (u->npre)
 		flush_pre(ctx, u);
 	if (u->mode == UA_REMOVE)
-		pass_error(ctx, u->target_line, "function %s has no '.size %s, ...': cannot tell where it ends",
-			   u->target.buf, u->target.buf);
+		asmfix_pass_error(ctx, u->target_line,
+				  "function %s has no '.size %s, ...': cannot tell where it ends",
+				  u->target.buf, u->target.buf);
 	for (size_t i = 0; i < u->refs.size; i++) {
 		struct sym_entry *r = &u->refs.tab[i], *e;
 		if (!r->name)
 			continue;
-		e = symset_get(&u->removed, r->name, r->len);
+		e = asmfix_symset_get(&u->removed, r->name, r->len);
 		if (e)
-			pass_error(ctx, r->line, "'%s' refers to removed function at line %lu",
-				   r->name, e->line);
+			asmfix_pass_error(ctx, r->line, "'%s' refers to removed function at line %lu",
+					  r->name, e->line);
 	}
 }
 
 /* No local_label hook: a ".L" label matters only while removing or holding (need_all). */
-const struct asmfix_pass pass_used_accessors = {
+const struct asmfix_pass asmfix_pass_used_accessors = {
 	.name = "used-accessors",
 	.help = "remove __ccd_keep_* accessor functions (prefix: --keep-prefix)",
 	.init = ua_init,

@@ -20,7 +20,7 @@ static struct asm_lexer lx;
 
 static int parse(const char *s, struct asm_stmt *st)
 {
-	return asm_parse_line(&lx, s, strlen(s), st, ASM_MAX_STMTS);
+	return asmfix_parse_line(&lx, s, strlen(s), st, ASM_MAX_STMTS);
 }
 
 static void assert_str(struct asm_str s, const char *want)
@@ -38,7 +38,7 @@ static void test_parse_labels(void **state)
 	assert_int_equal(parse("a: b: ..B1.1: 661: \"quoted name\": movl %eax, %ebx # c", st), 1);
 	assert_int_equal(st[0].nlabels, 5);
 	assert_str(st[0].labels[2], "..B1.1");
-	assert_int_equal(asm_numeric_label(st[0].labels[3]), 661);
+	assert_int_equal(asmfix_numeric_label(st[0].labels[3]), 661);
 	assert_str(st[0].labels[4], "\"quoted name\"");
 	assert_int_equal(st[0].kind, STMT_INSN);
 	assert_str(st[0].name, "movl");
@@ -102,22 +102,22 @@ static void test_parse_mem_regs(void **state)
 	int w;
 	(void)state;
 
-	assert_true(asm_parse_mem(s, &m));
+	assert_true(asmfix_parse_mem(s, &m));
 	assert_int_equal(m.base, REG_BP);
 	assert_int_equal(m.index, REG_CX);
 	assert_str(m.disp, "-8");
 	s = (struct asm_str){ "%eax", 4 };
-	assert_false(asm_parse_mem(s, &m));
-	assert_int_equal(asm_reg(s, &w), REG_AX);
+	assert_false(asmfix_parse_mem(s, &m));
+	assert_int_equal(asmfix_reg(s, &w), REG_AX);
 	assert_int_equal(w, 4);
 	s = (struct asm_str){ "%r10d", 5 };
-	assert_int_equal(asm_reg(s, &w), REG_R10);
+	assert_int_equal(asmfix_reg(s, &w), REG_R10);
 	assert_int_equal(w, 4);
 	s = (struct asm_str){ "$0", 2 };
-	assert_int_equal(asm_reg(s, NULL), REG_NONE);
+	assert_int_equal(asmfix_reg(s, NULL), REG_NONE);
 }
 
-static void ref_cb(void *data, struct asm_str name, long num, int dir)
+static void print_ref(void *data, struct asm_str name, long num, int dir)
 {
 	struct strbuf *sb = data;
 	if (num >= 0)
@@ -131,7 +131,7 @@ static void test_refs(void **state)
 	struct strbuf sb = STRBUF_INIT;
 	struct asm_str e = { "661b - . + sym+0x10(%rip) \"str\" 6641f", 38 };
 	(void)state;
-	asm_for_each_ref(e, ref_cb, &sb);
+	asmfix_for_each_ref(e, print_ref, &sb);
 	assert_string_equal(sb.buf, "[661b][sym][6641f]");
 	strbuf_release(&sb);
 }
@@ -152,20 +152,20 @@ static void test_sections(void **state)
 	};
 	(void)state;
 
-	sec_names_init(&sn);
-	sec_state_init(&ss, &sn);
+	asmfix_sec_names_init(&sn);
+	asmfix_sec_state_init(&ss, &sn);
 	for (size_t i = 0; i < sizeof(prog) / sizeof(*prog); i++) {
 		assert_int_equal(parse(prog[i], st), 1);
-		assert_int_equal(sec_apply(&ss, &sn, st), 0);
-		assert_string_equal(sec_name(&sn, ss.cur.sec), want[i]);
+		assert_int_equal(asmfix_sec_apply(&ss, &sn, st), 0);
+		assert_string_equal(asmfix_sec_name(&sn, ss.cur.sec), want[i]);
 	}
 	assert_int_equal(ss.cur.sub, 3);
 	assert_int_equal(parse(".popsection", st), 1);
-	assert_int_equal(sec_apply(&ss, &sn, st), -1);	/* GAS ignores it */
-	assert_string_equal(sec_name(&sn, ss.cur.sec), ".data");
-	assert_true(sec_is_exec(&sn, sec_intern(&sn, ".text.unlikely", 14)));
-	sec_state_release(&ss);
-	sec_names_release(&sn);
+	assert_int_equal(asmfix_sec_apply(&ss, &sn, st), -1);	/* GAS ignores it */
+	assert_string_equal(asmfix_sec_name(&sn, ss.cur.sec), ".data");
+	assert_true(asmfix_sec_is_exec(&sn, asmfix_sec_intern(&sn, ".text.unlikely", 14)));
+	asmfix_sec_state_release(&ss);
+	asmfix_sec_names_release(&sn);
 }
 
 static void test_pass_table(void **state)
@@ -454,6 +454,6 @@ int main(void)
 		cmocka_unit_test(test_malformed),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
-	asm_lexer_release(&lx);
+	asmfix_lexer_release(&lx);
 	return rc;
 }

@@ -3,7 +3,7 @@
  * asmfix/linescan.h against a byte loop: every newline, in order, for
  * texts of every length around the 64-byte block size and at every
  * alignment, dense and sparse, taken in windows of 1, 5 and 200 lines;
- * asm_ident_span (parse.h) against asm_is_ident the same way.  Built twice: with SSE2 and with
+ * asmfix_ident_span (parse.h) against asmfix_is_ident the same way.  Built twice: with SSE2 and with
  * -U__SSE2__ (the portable loop).
  */
 #include <setjmp.h>
@@ -122,9 +122,9 @@ static void test_ident_span(void **state)
 		for (size_t off = 0; off < 64; off++)
 			for (size_t lim = off; lim <= off + 80 && lim <= sizeof(buf); lim++) {
 				size_t want = 0;
-				while (off + want < lim && asm_is_ident((unsigned char)buf[off + want]))
+				while (off + want < lim && asmfix_is_ident((unsigned char)buf[off + want]))
 					want++;
-				assert_int_equal(asm_ident_span(buf + off, buf + lim), want);
+				assert_int_equal(asmfix_ident_span(buf + off, buf + lim), want);
 			}
 	}
 }
