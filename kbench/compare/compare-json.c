@@ -21,10 +21,10 @@
  * "metric" is "time" (the rows' own figures) or compare --metric's.
  */
 #include "kbench.h"
-#include "compare.h"
+#include "comparison.h"
 #include "json.h"
 #include "noise.h"
-#include "pgo-gains.h"
+#include "train.h"
 #include "result.h"
 #include "strbuf.h"
 

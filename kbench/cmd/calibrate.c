@@ -11,7 +11,7 @@
 #include "json.h"
 #include "kbench-config.h"
 #include "machine.h"
-#include "model.h"
+#include "cost-model.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"

@@ -6,7 +6,7 @@
  */
 #include "kbench.h"
 #include "machine.h"
-#include "model.h"
+#include "cost-model.h"
 #include "console.h"
 #include "fileio.h"
 #include "program.h"

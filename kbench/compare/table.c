@@ -6,9 +6,9 @@
  * gained on the rows it was trained on and on the others (pgo-gains.h).
  */
 #include "kbench.h"
-#include "compare.h"
+#include "comparison.h"
 #include "noise.h"
-#include "pgo-gains.h"
+#include "train.h"
 #include "result.h"
 #include "strbuf.h"
 #include "warn.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-#include "model.h"
+#include "cost-model.h"
 #include "kbench-config.h"
 #include "warn.h"
 

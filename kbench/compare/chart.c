@@ -7,7 +7,7 @@
  * a difference that is not significant is drawn pale.
  */
 #include "kbench.h"
-#include "compare.h"
+#include "comparison.h"
 #include "noise.h"
 #include "result.h"
 #include "strbuf.h"

@@ -21,7 +21,7 @@
 #include "kbuild.h"
 #include "json.h"
 #include "noise.h"
-#include "pgo-gains.h"
+#include "train.h"
 #include "pgo-report.h"
 #include "strbuf.h"
 #include "warn.h"

@@ -6,8 +6,8 @@
  * what other work can expect.  `kbench compare --trained` prints both,
  * `kbench pgo` has compare print them and puts them in its summary.
  */
-#ifndef KBENCH_PGO_GAINS_H
-#define KBENCH_PGO_GAINS_H
+#ifndef KBENCH_TRAIN_H
+#define KBENCH_TRAIN_H
 
 #include "result.h"
 #include "rows.h"

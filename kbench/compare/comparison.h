@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The arithmetic of a comparison, shared by the table and the chart. */
-#ifndef KBENCH_COMPARE_H
-#define KBENCH_COMPARE_H
+#ifndef KBENCH_COMPARISON_H
+#define KBENCH_COMPARISON_H
 
 #include "result.h"
 

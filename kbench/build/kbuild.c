@@ -2,7 +2,7 @@
 /* Configuring and building the compared kernels (kbuild.h). */
 #include "kbuild.h"
 #include "machine.h"
-#include "model.h"
+#include "cost-model.h"
 #include "program.h"
 #include "kbench.h"
 #include "fileio.h"

@@ -4,8 +4,8 @@
  * profiles are, QEMU's -plugin argument, and pairing the samples the
  * plugin writes (model/plugin.c) with the guest's rows.
  */
-#ifndef KBENCH_MODEL_H
-#define KBENCH_MODEL_H
+#ifndef KBENCH_COST_MODEL_H
+#define KBENCH_COST_MODEL_H
 
 #include "machine.h"
 #include "model/profile.h"
