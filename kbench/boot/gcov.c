@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Receiving the guest's gcov files and laying them out for ccd (gcov.h). */
 #include "gcov.h"
-#include "kbench.h"
+#include "atomic-file.h"
 #include "protocol.h"
 #include "warn.h"
 

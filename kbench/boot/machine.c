@@ -7,7 +7,7 @@
  * initramfs would only show as a kernel that "did not boot".
  */
 #include "machine.h"
-#include "kbench.h"
+#include "cmd.h"
 #include "strbuf.h"
 #include "warn.h"
 #include "kbench-config.h"

@@ -2,7 +2,7 @@
 /* Programs as rows: their specs, their files, the guest's list (program.h). */
 #include "program.h"
 #include "elfdeps.h"
-#include "kbench.h"
+#include "cmd.h"
 #include "rows.h"
 #include "warn.h"
 

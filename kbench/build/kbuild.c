@@ -4,7 +4,7 @@
 #include "machine.h"
 #include "cost-model.h"
 #include "program.h"
-#include "kbench.h"
+#include "cmd.h"
 #include "fileio.h"
 #include "run-command.h"
 #include "warn.h"

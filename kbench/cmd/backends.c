@@ -6,7 +6,7 @@
  * to the backend, runs the benchmarks, and finally compares them all, the
  * first backend being the reference.
  */
-#include "kbench.h"
+#include "cmd.h"
 #include "kbuild.h"
 #include "strbuf.h"
 #include "warn.h"

@@ -7,7 +7,7 @@
  * profile has) and a branch loop, regular and random (the mispredict
  * penalty).
  */
-#include "kbench.h"
+#include "cmd.h"
 #include "json.h"
 #include "kbench-config.h"
 #include "machine.h"

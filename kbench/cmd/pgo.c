@@ -17,7 +17,8 @@
  * rows' gain is what other work can expect, pgo-gains.h); OUT/summary.json
  * says how many objects had a profile, both gains and where the results are.
  */
-#include "kbench.h"
+#include "cmd.h"
+#include "atomic-file.h"
 #include "kbuild.h"
 #include "json.h"
 #include "noise.h"

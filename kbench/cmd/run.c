@@ -4,7 +4,9 @@
  * console on a pipe, read the results as they come, and write the result
  * file only when the guest ended cleanly with every benchmark done.
  */
-#include "kbench.h"
+#include "cmd.h"
+#include "atomic-file.h"
+#include "initramfs.h"
 #include "machine.h"
 #include "cost-model.h"
 #include "console.h"

@@ -6,7 +6,7 @@
  * for the noise of the row (what kernels with the same code show, noise.h);
  * a difference that is not significant is drawn pale.
  */
-#include "kbench.h"
+#include "atomic-file.h"
 #include "comparison.h"
 #include "noise.h"
 #include "result.h"

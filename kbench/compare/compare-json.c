@@ -20,7 +20,7 @@
  * pgo-gains.h's: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
  * "metric" is "time" (the rows' own figures) or compare --metric's.
  */
-#include "kbench.h"
+#include "atomic-file.h"
 #include "comparison.h"
 #include "json.h"
 #include "noise.h"

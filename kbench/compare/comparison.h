@@ -26,6 +26,16 @@ void speedup_range(const struct kb_row *a, const struct kb_row *b, double *lo, d
  */
 int diff_significant(const struct kb_row *a, const struct kb_row *b, double noise);
 
+/* The SVG chart of a comparison (chart.c), its JSON (compare-json.c). */
+struct kb_noise;
+struct kb_train;
+int write_chart(const char *path, const struct kb_result *res, const char *const *labels,
+		int nr, const struct kb_noise *noise);
+/* train: the "trained" and "held_out" gains of two kernels (train.h), or NULL. */
+int write_compare_json(const char *path, const struct kb_result *res,
+		       const char *const *labels, int nr, const struct kb_noise *noise,
+		       const struct kb_train *train);
+
 /* "Processes (us)" for "proc": the heading of a group of rows. */
 const char *group_title(const char *group);
 

@@ -5,7 +5,7 @@
  * and, with -o, the chart; with --trained, what a profile-guided kernel
  * gained on the rows it was trained on and on the others (pgo-gains.h).
  */
-#include "kbench.h"
+#include "cmd.h"
 #include "comparison.h"
 #include "noise.h"
 #include "train.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Trained and held-out rows, and what each half gained (pgo-gains.h). */
 #include "train.h"
-#include "kbench.h"
+#include "cmd.h"
 #include "comparison.h"
 #include "json.h"
 #include "noise.h"
