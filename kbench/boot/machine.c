@@ -7,7 +7,6 @@
  * initramfs would only show as a kernel that "did not boot".
  */
 #include "machine.h"
-#include "cmd.h"
 #include "strbuf.h"
 #include "warn.h"
 #include "kbench-config.h"
@@ -122,20 +121,18 @@ const struct kb_machine *machine_named(const char *name)
 	return kbuild_matches == 1 ? by_kbuild : NULL;
 }
 
-int machine_arch_error(const char *name)
+void machine_unknown(const char *name, struct strbuf *why)
 {
 	struct strbuf which = STRBUF_INIT;
-	int ret;
 
 	for (size_t i = 0; i < NMACHINES; i++)
 		if (!strcmp(name, machines[i].kernel_arch))
 			strbuf_addf(&which, "%s%s", which.len ? " or " : "", machines[i].debian);
 	if (which.len)
-		ret = usage_error("--arch=%s is more than one machine: say %s", name, which.buf);
+		strbuf_addf(why, "--arch=%s is more than one machine: say %s", name, which.buf);
 	else
-		ret = usage_error("--arch is one of %s, not '%s'", machine_names(), name);
+		strbuf_addf(why, "--arch is one of %s, not '%s'", machine_names(), name);
 	strbuf_release(&which);
-	return ret;
 }
 
 const char *machine_names(void)

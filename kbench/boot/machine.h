@@ -33,8 +33,9 @@ struct kb_machine {
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name
  * (amd64, x86_64; arm64, aarch64; armhf); NULL if unknown or ambiguous. */
 const struct kb_machine *machine_named(const char *name);
-/* The usage error for an --arch machine_named() did not take (its exit status). */
-int machine_arch_error(const char *name);
+/* Why machine_named() did not take name, for --arch's usage error. */
+struct strbuf;
+void machine_unknown(const char *name, struct strbuf *why);
 /* The names, for messages. */
 const char *machine_names(void);
 /* The machine kbench itself was built for: the guest without a suffix. */

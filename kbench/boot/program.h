@@ -35,8 +35,8 @@ struct kb_programs {
 	uint64_t bytes;		/* of every file, each counted once */
 };
 
-/* One --program spec added; 0, or KB_USAGE after a usage error naming what is wrong. */
-int programs_add(struct kb_programs *ps, const char *spec);
+/* One --program spec added; 0, or -1 with what is wrong with it in why. */
+int programs_add(struct kb_programs *ps, const char *spec, struct strbuf *why);
 /*
  * Find each command (in PATH when it has no slash) and the files it needs
  * on m; 0, or -1 after an error naming the program and the file (not an

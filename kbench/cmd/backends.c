@@ -7,7 +7,7 @@
  * first backend being the reference.
  */
 #include "cmd.h"
-#include "kbuild.h"
+#include "builds.h"
 #include "strbuf.h"
 #include "warn.h"
 
@@ -41,7 +41,7 @@ static int parse_backends_option(struct backends_opts *o, int argc, char **argv,
 		if (!*v || strchr(v, '/') || !strcmp(v, ".") || !strcmp(v, ".."))
 			return usage_error("--cc takes a backend name (gcc, clang-16...), not '%s'", v);
 		o->cc[o->nr++] = v;
-	} else if ((r = kbuild_option(&o->kb, &o->run_args, 1, argc, argv, i)) <= 0) {
+	} else if ((r = builds_option(&o->kb, &o->run_args, 1, argc, argv, i)) <= 0) {
 		return r < 0 ? -1 : usage_error("backends: unexpected argument '%s'", argv[*i]);
 	}
 	return 0;
@@ -67,8 +67,8 @@ int cmd_backends(int argc, char **argv)
 		return usage_error("backends: --source=TREE (a kernel source tree) is required");
 	if (o.nr < 2)
 		return usage_error("backends: name two backends or more (--cc=gcc --cc=clang)");
-	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK ||
-	    (ret = kbuild_check_programs(&o.kb)) != KB_OK) {
+	if ((ret = builds_check_model(&o.kb, &o.run_args)) != KB_OK ||
+	    (ret = builds_check_programs(&o.kb)) != KB_OK) {
 		strvec_clear(&o.run_args);
 		strvec_clear(&o.kb.programs);
 		return ret;
@@ -95,7 +95,7 @@ int cmd_backends(int argc, char **argv)
 			error("the %s kernel did not build", o.cc[i]);
 			ret = KB_TROUBLE;
 		} else {
-			ret = kbuild_bench(&o.kb, dir.buf, res.buf, &o.run_args, NULL, 1);
+			ret = builds_bench(&o.kb, dir.buf, res.buf, &o.run_args, NULL, 1);
 		}
 		strvec_push(&results, res.buf);
 		strbuf_release(&dir);

@@ -52,8 +52,8 @@ static int parse_cal_options(struct cal_opts *o, int argc, char **argv)
 						   v);
 			o->model = v[6] ? v + 7 : "";
 		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
-			if (!(o->m = machine_named(v)))
-				return machine_arch_error(v);
+			if (!(o->m = arch_option(v)))
+				return KB_USAGE;
 		} else if ((v = opt_arg(argc, argv, &i, "--probe")))
 			o->probe = v;
 		else if ((v = opt_arg(argc, argv, &i, "--qemu")))

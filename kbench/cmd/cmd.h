@@ -26,4 +26,17 @@ int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The value of "--name=value" or of "--name value" (advancing *i). */
 const char *opt_arg(int argc, char **argv, int *i, const char *name);
 
+/*
+ * Values the machinery judges, which says why it refuses one: here that
+ * becomes the usage error.  arch_option(): the machine --arch names, or
+ * NULL; program_option() (--program, program.h) and train_option()
+ * (--trained, --train-rows, train.h): 0, or KB_USAGE.
+ */
+struct kb_machine;
+struct kb_programs;
+struct kb_train;
+const struct kb_machine *arch_option(const char *name);
+int program_option(struct kb_programs *ps, const char *spec);
+int train_option(struct kb_train *t, const char *list, const char *opt);
+
 #endif

@@ -15,8 +15,8 @@ int cmd_config(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!(v = opt_arg(argc, argv, &i, "--arch")))
 			return usage_error("config: unexpected argument '%s'", argv[i]);
-		if (!(m = machine_named(v)))
-			return machine_arch_error(v);
+		if (!(m = arch_option(v)))
+			return KB_USAGE;
 	}
 	if (write_in_full(1, m->config, strlen(m->config)))
 		return error_errno("cannot write the standard output"), KB_TROUBLE;

@@ -30,13 +30,11 @@ int cmd_initramfs(int argc, char **argv)
 		else if ((v = opt_arg(argc, argv, &i, "--post")))
 			o.post = v;
 		else if ((v = opt_arg(argc, argv, &i, "--program"))) {
-			if (programs_add(&programs, v))
+			if (program_option(&programs, v))
 				goto usage;
 		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
-			if (!(m = machine_named(v))) {
-				machine_arch_error(v);
+			if (!(m = arch_option(v)))
 				goto usage;
-			}
 		} else {
 			usage_error("initramfs: unexpected argument '%s'", argv[i]);
 			goto usage;

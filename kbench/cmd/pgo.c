@@ -19,7 +19,7 @@
  */
 #include "cmd.h"
 #include "atomic-file.h"
-#include "kbuild.h"
+#include "builds.h"
 #include "json.h"
 #include "noise.h"
 #include "train.h"
@@ -70,8 +70,8 @@ static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
 	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
 		o->train_workload = v;
 	} else if ((v = opt_arg(argc, argv, i, "--train-rows"))) {
-		return train_parse(&o->train, v, "--train-rows") ? -1 : 0;
-	} else if ((r = kbuild_option(&o->kb, &o->run_args, 0, argc, argv, i)) <= 0) {
+		return train_option(&o->train, v, "--train-rows") ? -1 : 0;
+	} else if ((r = builds_option(&o->kb, &o->run_args, 0, argc, argv, i)) <= 0) {
 		return r < 0 ? -1 : usage_error("pgo: unexpected argument '%s'", argv[*i]);
 	}
 	return 0;
@@ -131,7 +131,7 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 		more[n++] = "--only=mem_write_bw";
 		more[n++] = "--runs=1";
 	}
-	ret = kbuild_bench(&o->kb, instr, result, &o->run_args, more, 0);
+	ret = builds_bench(&o->kb, instr, result, &o->run_args, more, 0);
 	strbuf_release(&gcov);
 	strbuf_release(&work);
 	strbuf_release(&only);
@@ -336,8 +336,8 @@ static int pgo_loop(struct pgo_opts *o)
 	} else if (remove_tree(o, pgo) || build_pgo(o, pgo, profile, report)) {
 		error("the profile-guided kernel did not build");
 		ret = KB_TROUBLE;
-	} else if ((ret = kbuild_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
-		   (ret = kbuild_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
+	} else if ((ret = builds_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = builds_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
 		   (ret = compare(o, plain_res, pgo_res)) == KB_OK && !o->kb.dry_run &&
 		   write_summary(o, report, plain_res, pgo_res)) {
 		ret = KB_TROUBLE;
@@ -379,8 +379,8 @@ int cmd_pgo(int argc, char **argv)
 		strvec_clear(&o.kb.programs);
 		return KB_USAGE;
 	}
-	if ((ret = kbuild_check_model(&o.kb, &o.run_args)) != KB_OK ||
-	    (ret = kbuild_check_programs(&o.kb)) != KB_OK) {
+	if ((ret = builds_check_model(&o.kb, &o.run_args)) != KB_OK ||
+	    (ret = builds_check_programs(&o.kb)) != KB_OK) {
 		strvec_clear(&o.run_args);
 		strvec_clear(&o.kb.programs);
 		return ret;

@@ -96,8 +96,8 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 	else if ((v = opt_arg(argc, argv, i, "--qemu")))
 		o->qemu = v;
 	else if ((v = opt_arg(argc, argv, i, "--arch"))) {
-		if (!machine_named(v))
-			return machine_arch_error(v);
+		if (!arch_option(v))
+			return KB_USAGE;
 		o->arch = v;
 	}
 	else if ((v = opt_arg(argc, argv, i, "--dtb")))
@@ -107,7 +107,7 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 	else if ((v = opt_arg(argc, argv, i, "--post")))
 		o->init.post = v;
 	else if ((v = opt_arg(argc, argv, i, "--program")))
-		return programs_add(&o->programs, v) ? -1 : 0;
+		return program_option(&o->programs, v) ? -1 : 0;
 	else if ((v = opt_arg(argc, argv, i, "--console")))
 		o->console_log = v;
 	else if ((v = opt_arg(argc, argv, i, "--gcov-out")))

@@ -316,7 +316,7 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 					"not '%s'", v);
 		}
 		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {
-			if (train_parse(&o->train, v, "--trained"))
+			if (train_option(&o->train, v, "--trained"))
 				return -1;
 			o->trained = 1;
 		} else if (argv[i][0] == '-' && argv[i][1])

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Trained and held-out rows, and what each half gained (pgo-gains.h). */
 #include "train.h"
-#include "cmd.h"
 #include "comparison.h"
 #include "json.h"
 #include "noise.h"
@@ -32,7 +31,7 @@ static int mark(struct kb_train *t, const char *p, size_t len)
 	return found;
 }
 
-int train_parse(struct kb_train *t, const char *list, const char *opt)
+int train_parse(struct kb_train *t, const char *list, const char *opt, struct strbuf *why)
 {
 	memset(t, 0, sizeof(*t));
 	if (!strcmp(list, "all")) {
@@ -45,9 +44,11 @@ int train_parse(struct kb_train *t, const char *list, const char *opt)
 	for (const char *p = list;; p++) {
 		size_t len = strcspn(p, ",");
 
-		if (!mark(t, p, len))
-			return usage_error("%s: no row or group '%.*s' (all, none, or rows "
-					   "and groups, kbench(1))", opt, (int)len, p);
+		if (!mark(t, p, len)) {
+			strbuf_addf(why, "%s: no row or group '%.*s' (all, none, or rows "
+				    "and groups, kbench(1))", opt, (int)len, p);
+			return -1;
+		}
 		p += len;
 		if (!*p)
 			return 0;

@@ -26,10 +26,10 @@ struct kb_train {
 
 /*
  * LIST of --train-rows or --trained (opt names it in messages): "all",
- * "none", or row and group names separated by commas.  0, or KB_USAGE
- * after a usage error naming what is not a row or group.
+ * "none", or row and group names separated by commas.  0, or -1 with
+ * what is not a row or group in why.
  */
-int train_parse(struct kb_train *t, const char *list, const char *opt);
+int train_parse(struct kb_train *t, const char *list, const char *opt, struct strbuf *why);
 /* The default: rows.h's split, about half of the rows. */
 void train_default(struct kb_train *t);
 /* How many of rows.h's rows the training ran. */
