@@ -14,15 +14,15 @@
  *               OUT/profile-report.txt
  * then plain and pgo are measured and compared, the rows the training ran
  * apart from the held-out rows (a profile fits its training: the held-out
- * rows' gain is what other work can expect, pgo-gains.h); OUT/summary.json
- * says how many objects had a profile, both gains and where the results are.
+ * rows' gain is what other work can expect, comparison.h); OUT/summary.json
+ * says how many objects had a profile, both gains and where the results are:
+ * the comparison's, computed once for the table, the chart and it.
  */
 #include "cmd.h"
 #include "atomic-file.h"
 #include "builds.h"
+#include "comparison.h"
 #include "json.h"
-#include "noise.h"
-#include "train.h"
 #include "pgo-report.h"
 #include "strbuf.h"
 #include "warn.h"
@@ -174,59 +174,24 @@ static void add_train(const struct pgo_opts *o, struct strbuf *json)
 	free(work);
 }
 
-/* Under --model the gains are of cycles (compare --metric=cycles). */
-static int use_metric(const struct pgo_opts *o, struct kb_result *r, const char *path)
-{
-	const char *m = kbuild_metric(&o->kb);
-
-	return m ? result_use_metric(r, metric_named(m), path) : 0;
-}
-
-/* compare's: the built-in table, in the metric it judges by (cycles under --model). */
-static int summary_noise(const struct pgo_opts *o, struct kb_noise *noise, const char *clock)
-{
-	return noise_for(noise, NULL, clock, kbuild_metric(&o->kb), 1);
-}
-
 /*
  * Its "metric", "train", "trained", "held_out" and "programs": the gains
  * compare printed after its table, in its metric, with the same noise table.
  */
-static int add_gains(const struct pgo_opts *o, const char *plain, const char *pgo,
-		     struct strbuf *json)
+static void add_gains(const struct pgo_opts *o, const struct comparison *c, struct strbuf *json)
 {
-	struct kb_result a, b;
-	struct kb_noise noise = { 0 };
-	struct kb_gains g;
-	int ret = -1;
-
-	result_init(&a);
-	result_init(&b);
-	if (!result_load(&a, plain) && !result_load(&b, pgo) && !use_metric(o, &a, plain) &&
-	    !use_metric(o, &b, pgo) && !summary_noise(o, &noise, a.clock)) {
-		gains_compute(&a, &b, &noise, &o->train, &g);
-		strbuf_addstr(json, "  \"metric\": ");
-		json_add_string(json, a.metric ? a.metric : "time");
-		strbuf_addstr(json, ",\n");
-		add_train(o, json);
-		strbuf_addstr(json, "  \"trained\": ");
-		gains_json(&g.trained, json);
-		strbuf_addstr(json, ",\n  \"held_out\": ");
-		gains_json(&g.held_out, json);
-		strbuf_addstr(json, ",\n  \"programs\": ");
-		gains_json(&g.programs, json);
-		strbuf_addstr(json, ",\n");
-		ret = 0;
-	}
-	result_release(&a);
-	result_release(&b);
-	noise_release(&noise);
-	return ret;
+	strbuf_addstr(json, "  \"metric\": ");
+	json_add_string(json, c->metric);
+	strbuf_addstr(json, ",\n");
+	add_train(o, json);
+	strbuf_addstr(json, "  ");
+	compare_json_gains(c, json);
+	strbuf_addstr(json, ",\n");
 }
 
 /* OUT/summary.json: ccd's counts, the gains and where everything is. */
 static int write_summary(const struct pgo_opts *o, const char *report, const char *plain,
-			 const char *pgo)
+			 const char *pgo, const struct comparison *cmp)
 {
 	struct strbuf json = STRBUF_INIT;
 	struct pgo_counts c;
@@ -243,11 +208,7 @@ static int write_summary(const struct pgo_opts *o, const char *report, const cha
 		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
 		    c.n[PGO_USED] + c.n[PGO_STALE], c.n[PGO_STALE], c.n[PGO_MISMATCH],
 		    c.n[PGO_NONE], c.n[PGO_FAILED]);
-	if (add_gains(o, plain, pgo, &json)) {
-		strbuf_release(&json);
-		free(path);
-		return -1;
-	}
+	add_gains(o, cmp, &json);
 	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
 	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
 		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
@@ -261,23 +222,32 @@ static int write_summary(const struct pgo_opts *o, const char *report, const cha
 	return ret;
 }
 
+/* What `kbench compare --trained=... [--metric=cycles] -o chart plain pgo` compares. */
+static int load_comparison(const struct pgo_opts *o, const char *plain, const char *pgo,
+			   struct comparison *cmp)
+{
+	char *files[] = { (char *)plain, (char *)pgo };
+	const char *m = kbuild_metric(&o->kb);
+	struct comparison_spec spec = { files, 2, NULL, m ? metric_named(m) : -1, &o->train };
+
+	return comparison_load(cmp, &spec);
+}
+
 /*
- * Table and gains on stdout and in OUT/compare.txt, chart in OUT/chart.svg.
+ * Table and gains on stdout and in OUT/compare.txt, chart in OUT/chart.svg;
+ * the comparison stays in cmp for the summary.
  */
-static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
+static int compare(const struct pgo_opts *o, const char *plain, const char *pgo,
+		   struct comparison *cmp)
 {
 	char *chart = path_in(o->out, "chart.svg"), *table = path_in(o->out, "compare.txt");
 	struct strbuf trained = STRBUF_INIT, metric = STRBUF_INIT;
-	char *argv[] = { "compare", NULL, "-o", chart, (char *)plain, (char *)pgo, NULL, NULL };
-	int fd, saved, ret, argc = 6;
+	int fd, saved, ret;
 
 	strbuf_addstr(&trained, "--trained=");
 	train_spec(&o->train, &trained);
-	argv[1] = trained.buf;
-	if (kbuild_metric(&o->kb)) {
+	if (kbuild_metric(&o->kb))
 		strbuf_addf(&metric, "--metric=%s", kbuild_metric(&o->kb));
-		argv[argc++] = metric.buf;
-	}
 	if (o->kb.dry_run) {
 		printf("kbench compare %s%s%s -o %s %s %s >%s\n", trained.buf,
 		       metric.len ? " " : "", metric.buf, chart, plain, pgo, table);
@@ -294,7 +264,9 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo)
 		error_errno("cannot write %s", table);
 		ret = KB_TROUBLE;
 	} else {
-		ret = cmd_compare(argc, argv);
+		ret = load_comparison(o, plain, pgo, cmp);
+		if (ret == KB_OK)
+			ret = comparison_report(cmp, chart, NULL);
 		fflush(stdout);
 		dup2(saved, 1);
 	}
@@ -323,6 +295,7 @@ static int pgo_loop(struct pgo_opts *o)
 	char *report = path_in(o->out, "profile-report.txt");
 	char *train_res = path_in(o->out, "train.json");
 	char *plain_res = path_in(o->out, "plain.json"), *pgo_res = path_in(o->out, "pgo.json");
+	struct comparison cmp = { 0 };
 	int ret = KB_TROUBLE;
 
 	if (kbuild_kernel(&o->kb, o->cc, plain, plain_config)) {
@@ -338,10 +311,11 @@ static int pgo_loop(struct pgo_opts *o)
 		ret = KB_TROUBLE;
 	} else if ((ret = builds_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
 		   (ret = builds_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
-		   (ret = compare(o, plain_res, pgo_res)) == KB_OK && !o->kb.dry_run &&
-		   write_summary(o, report, plain_res, pgo_res)) {
+		   (ret = compare(o, plain_res, pgo_res, &cmp)) == KB_OK && !o->kb.dry_run &&
+		   write_summary(o, report, plain_res, pgo_res, &cmp)) {
 		ret = KB_TROUBLE;
 	}
+	comparison_release(&cmp);
 	free(plain);
 	free(instr);
 	free(pgo);

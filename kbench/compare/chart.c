@@ -6,12 +6,8 @@
  * for the noise of the row (what kernels with the same code show, noise.h);
  * a difference that is not significant is drawn pale.
  */
-#include "atomic-file.h"
 #include "comparison.h"
-#include "noise.h"
-#include "result.h"
-#include "strbuf.h"
-#include "warn.h"
+#include "atomic-file.h"
 
 #include <math.h>
 #include <string.h>
@@ -60,22 +56,20 @@ static double xpos(const struct scale *s, double pct)
  * at most 1000), in whole grid steps, with a step to spare on each side
  * that has bars, for their labels.
  */
-static struct scale make_scale(const struct kb_result *res, int nr)
+static struct scale make_scale(const struct comparison *c)
 {
 	static const double steps[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500 };
 	struct scale s = { -1, 1, 1 };
 	double mn = 0, mx = 0;
 
-	for (size_t r = 0; r < res[0].nr; r++) {
-		for (int i = 1; i < nr; i++) {
-			const struct kb_row *b = result_find(&res[i], res[0].rows[r].name);
-			double lo, hi;
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		for (int i = 1; i < c->nr; i++) {
+			const struct cmp_cell *cell = &c->rows[r].cells[i];
 
-			if (!b || !speedup_defined(&res[0].rows[r], b))
+			if (!cell->row || !cell->defined)
 				continue;
-			speedup_range(&res[0].rows[r], b, &lo, &hi);
-			mn = fmin(mn, fmax(lo, -1000));
-			mx = fmax(mx, fmin(hi, 1000));
+			mn = fmin(mn, fmax(cell->lo, -1000));
+			mx = fmax(mx, fmin(cell->hi, 1000));
 		}
 	}
 	for (size_t k = 0; k < sizeof(steps) / sizeof(*steps); k++) {
@@ -88,40 +82,39 @@ static struct scale make_scale(const struct kb_result *res, int nr)
 	return s;
 }
 
-static int chart_height(const struct kb_result *res, int nr)
+static int chart_height(const struct comparison *c)
 {
 	int h = TOP + 40;
 	const char *group = NULL;
 
-	for (size_t r = 0; r < res[0].nr; r++) {
-		if (!group || strcmp(group, res[0].rows[r].group))
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		if (!group || strcmp(group, c->rows[r].ref->group))
 			h += GROUP_H;
-		group = res[0].rows[r].group;
-		h += (nr - 1) * BAR_STEP + 6;
+		group = c->rows[r].ref->group;
+		h += (c->nr - 1) * BAR_STEP + 6;
 	}
 	return h;
 }
 
-static void header(struct strbuf *sb, const struct kb_result *res, const char *const *labels,
-		   int nr, const struct kb_noise *noise)
+static void header(struct strbuf *sb, const struct comparison *c)
 {
 	strbuf_addstr(sb, "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">"
 		      "kbench: speed against ");
-	add_text(sb, labels[0]);
-	strbuf_addf(sb, " in percent (positive is faster), clock %s</text>\n", res[0].clock);
+	add_text(sb, c->labels[0]);
+	strbuf_addf(sb, " in percent (positive is faster), clock %s</text>\n", c->res[0].clock);
 	strbuf_addstr(sb, "<text x=\"10\" y=\"40\" font-size=\"11\">");
-	add_text(sb, result_metric_text(&res[0]));
+	add_text(sb, result_metric_text(&c->res[0]));
 	strbuf_addstr(sb, "; whiskers: the spread "
 		    "of the samples; grey band: the noise of equivalent builds (");
-	add_text(sb, noise->source);
+	add_text(sb, c->noise.source);
 	strbuf_addstr(sb, "); pale bars: not significant</text>\n");
-	for (int i = 1; i < nr; i++) {
+	for (int i = 1; i < c->nr; i++) {
 		int x = 10 + (i - 1) * 240;
 
 		strbuf_addf(sb, "<rect x=\"%d\" y=\"50\" width=\"12\" height=\"12\" fill=\"%s\"/>"
 			    "<text x=\"%d\" y=\"60\" font-size=\"12\">", x,
 			    colours[(i - 1) % 6], x + 16);
-		add_text(sb, labels[i]);
+		add_text(sb, c->labels[i]);
 		strbuf_addstr(sb, "</text>\n");
 	}
 }
@@ -148,20 +141,17 @@ static void band(struct strbuf *sb, const struct scale *s, double noise, int y, 
 			    "height=\"%d\" fill=\"#000\" fill-opacity=\"0.08\"/>\n", xl, y - 2, xh - xl, h);
 }
 
-static void bar(struct strbuf *sb, const struct scale *s, const struct kb_row *a,
-		const struct kb_row *b, int y, const char *colour, double noise)
+static void bar(struct strbuf *sb, const struct scale *s, const struct cmp_row *row,
+		const struct cmp_cell *cell, int y, const char *colour)
 {
-	double pct = speedup_pct(a->unit, a->median, b->median), lo, hi;
-	double x0 = xpos(s, 0), x = xpos(s, pct), xl, xh;
-	int mid = y + BAR_H / 2, sig = diff_significant(a, b, noise);
+	double pct = cell->pct, lo = cell->lo, hi = cell->hi, noise = row->noise;
+	double x0 = xpos(s, 0), x = xpos(s, pct), xl = xpos(s, lo), xh = xpos(s, hi);
+	int mid = y + BAR_H / 2, sig = cell->significant;
 
-	speedup_range(a, b, &lo, &hi);
-	xl = xpos(s, lo);
-	xh = xpos(s, hi);
 	strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s>"
 		    "<title>%s: %+.2f%% (%+.2f..%+.2f), %s (noise %.1f%%)</title></rect>\n",
 		    fmin(x0, x), y, fmax(fabs(x - x0), 0.5), BAR_H, colour,
-		    sig ? "" : " fill-opacity=\"0.3\"", a->name, pct, lo, hi,
+		    sig ? "" : " fill-opacity=\"0.3\"", row->ref->name, pct, lo, hi,
 		    sig ? "significant" : "not significant", noise);
 	strbuf_addf(sb, "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#000\"/>\n",
 		    xl, mid, xh, xl, y + 1, y + BAR_H - 1, xh, y + 1, y + BAR_H - 1);
@@ -170,14 +160,14 @@ static void bar(struct strbuf *sb, const struct scale *s, const struct kb_row *a
 		    y + BAR_H - 1, pct >= 0 ? "start" : "end", pct);
 }
 
-static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const struct scale *s,
-		 const struct kb_noise *noise)
+static void draw_rows(struct strbuf *sb, const struct comparison *c, const struct scale *s)
 {
 	const char *group = NULL;
-	int y = TOP;
+	int nr = c->nr, y = TOP;
 
-	for (size_t r = 0; r < res[0].nr; r++) {
-		const struct kb_row *a = &res[0].rows[r];
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+		const struct kb_row *a = row->ref;
 
 		if (!group || strcmp(group, a->group)) {
 			strbuf_addf(sb, "<text x=\"10\" y=\"%d\" font-size=\"12\" "
@@ -187,27 +177,23 @@ static void rows(struct strbuf *sb, const struct kb_result *res, int nr, const s
 			y += GROUP_H;
 			group = a->group;
 		}
-		band(sb, s, noise_threshold(noise, a->name), y, (nr - 1) * BAR_STEP + 2);
+		band(sb, s, row->noise, y, (nr - 1) * BAR_STEP + 2);
 		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">",
 			    PLOT_X0 - 8, y + ((nr - 1) * BAR_STEP) / 2 + 4);
 		add_text(sb, a->name);
 		strbuf_addstr(sb, "</text>\n");
-		for (int i = 1; i < nr; i++) {
-			const struct kb_row *b = result_find(&res[i], a->name);
-
-			if (b && speedup_defined(a, b))
-				bar(sb, s, a, b, y + (i - 1) * BAR_STEP, colours[(i - 1) % 6],
-				    noise_threshold(noise, a->name));
-		}
+		for (int i = 1; i < nr; i++)
+			if (row->cells[i].row && row->cells[i].defined)
+				bar(sb, s, row, &row->cells[i], y + (i - 1) * BAR_STEP,
+				    colours[(i - 1) % 6]);
 		y += (nr - 1) * BAR_STEP + 6;
 	}
 }
 
-int write_chart(const char *path, const struct kb_result *res, const char *const *labels,
-		int nr, const struct kb_noise *noise)
+int chart_write(const char *path, const struct comparison *c)
 {
-	struct scale s = make_scale(res, nr);
-	int height = chart_height(res, nr);
+	struct scale s = make_scale(c);
+	int height = chart_height(c);
 	struct strbuf sb = STRBUF_INIT;
 	int ret;
 
@@ -216,9 +202,9 @@ int write_chart(const char *path, const struct kb_result *res, const char *const
 		    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
 		    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
 		    WIDTH, height, WIDTH, height);
-	header(&sb, res, labels, nr, noise);
+	header(&sb, c);
 	grid(&sb, &s, height);
-	rows(&sb, res, nr, &s, noise);
+	draw_rows(&sb, c, &s);
 	strbuf_addstr(&sb, "</svg>\n");
 	ret = write_atomically(path, sb.buf, sb.len);
 	strbuf_release(&sb);

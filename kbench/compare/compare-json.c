@@ -16,32 +16,24 @@
  * its spread over the samples, "noise" the threshold of noise.h;
  * "significant" counts the rows of each later kernel but the controls.
  * "trained", "held_out" and "programs" (the rows of run --program, never
- * trained on; only with --trained, two kernels) are
- * pgo-gains.h's: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
+ * trained on; only with --trained, two kernels) are the gains of
+ * comparison.h: {"rows": N, "mean_pct": PERCENT, "faster": N, "slower": N}.
  * "metric" is "time" (the rows' own figures) or compare --metric's.
  */
-#include "atomic-file.h"
 #include "comparison.h"
+#include "atomic-file.h"
 #include "json.h"
-#include "noise.h"
-#include "train.h"
-#include "result.h"
-#include "strbuf.h"
 
-#include <stdlib.h>
-#include <string.h>
-
-static void add_kernels(struct strbuf *sb, const struct kb_result *res,
-			const char *const *labels, int nr)
+static void add_kernels(struct strbuf *sb, const struct comparison *c)
 {
 	strbuf_addstr(sb, "  \"kernels\": [");
-	for (int i = 0; i < nr; i++) {
+	for (int i = 0; i < c->nr; i++) {
 		strbuf_addstr(sb, i ? ",\n    {\"label\": " : "\n    {\"label\": ");
-		json_add_string(sb, labels[i]);
+		json_add_string(sb, c->labels[i]);
 		strbuf_addstr(sb, ", \"kernel\": ");
-		json_add_string(sb, res[i].kernel);
+		json_add_string(sb, c->res[i].kernel);
 		strbuf_addstr(sb, ", \"compiler\": ");
-		json_add_string(sb, res[i].compiler);
+		json_add_string(sb, c->res[i].compiler);
 		strbuf_addch(sb, '}');
 	}
 	strbuf_addstr(sb, "\n  ],\n  \"noise\": {\"source\": ");
@@ -57,35 +49,28 @@ static void add_noise(struct strbuf *sb, const struct kb_noise *noise)
 	strbuf_addstr(sb, "},\n");
 }
 
-/* One later kernel against the reference on row a; counts what is significant. */
-static void add_against(struct strbuf *sb, const struct kb_row *a, const struct kb_row *b,
-			const char *label, double noise, int *faster, int *slower)
+/* One later kernel against the reference on a row. */
+static void add_against(struct strbuf *sb, const struct cmp_cell *cell, const char *label)
 {
-	double pct = speedup_pct(a->unit, a->median, b->median), lo, hi;
-	int sig = diff_significant(a, b, noise);
-
-	speedup_range(a, b, &lo, &hi);
 	strbuf_addstr(sb, "{\"label\": ");
 	json_add_string(sb, label);
-	if (!speedup_defined(a, b)) {	/* an event count of 0 on one side */
+	if (!cell->defined) {	/* an event count of 0 on one side */
 		strbuf_addstr(sb, ", \"percent\": null, \"low\": null, \"high\": null, "
 			      "\"significant\": false}");
 		return;
 	}
 	strbuf_addstr(sb, ", \"percent\": ");
-	json_add_number(sb, pct);
+	json_add_number(sb, cell->pct);
 	strbuf_addstr(sb, ", \"low\": ");
-	json_add_number(sb, lo);
+	json_add_number(sb, cell->lo);
 	strbuf_addstr(sb, ", \"high\": ");
-	json_add_number(sb, hi);
-	strbuf_addf(sb, ", \"significant\": %s}", sig ? "true" : "false");
-	if (sig && strcmp(a->group, "mem"))	/* the controls are not the kernel's */
-		(*(pct > 0 ? faster : slower))++;
+	json_add_number(sb, cell->hi);
+	strbuf_addf(sb, ", \"significant\": %s}", cell->significant ? "true" : "false");
 }
 
-static void add_row(struct strbuf *sb, const struct kb_result *res, const char *const *labels,
-		    int nr, const struct kb_row *a, double noise, int *faster, int *slower)
+static void add_row(struct strbuf *sb, const struct comparison *c, const struct cmp_row *row)
 {
+	const struct kb_row *a = row->ref;
 	int first = 1;
 
 	strbuf_addstr(sb, "    {\"name\": ");
@@ -95,89 +80,85 @@ static void add_row(struct strbuf *sb, const struct kb_result *res, const char *
 	strbuf_addstr(sb, ", \"group\": ");
 	json_add_string(sb, a->group);
 	strbuf_addstr(sb, ", \"noise\": ");
-	json_add_number(sb, noise);
+	json_add_number(sb, row->noise);
 	strbuf_addstr(sb, ",\n     \"medians\": [");
-	for (int i = 0; i < nr; i++) {
-		const struct kb_row *b = result_find(&res[i], a->name);
-
+	for (int i = 0; i < c->nr; i++) {
 		if (i)
 			strbuf_addstr(sb, ", ");
-		if (b)
-			json_add_number(sb, b->median);
+		if (row->cells[i].row)
+			json_add_number(sb, row->cells[i].row->median);
 		else
 			strbuf_addstr(sb, "null");
 	}
 	strbuf_addstr(sb, "],\n     \"against\": [");
-	for (int i = 1; i < nr; i++) {
-		const struct kb_row *b = result_find(&res[i], a->name);
-
-		if (!b)
+	for (int i = 1; i < c->nr; i++) {
+		if (!row->cells[i].row)
 			continue;
 		if (!first)
 			strbuf_addstr(sb, ", ");
 		first = 0;
-		add_against(sb, a, b, labels[i], noise, &faster[i], &slower[i]);
+		add_against(sb, &row->cells[i], c->labels[i]);
 	}
 	strbuf_addstr(sb, "]}");
 }
 
-static void add_totals(struct strbuf *sb, const char *const *labels, int nr,
-		       const int *faster, const int *slower)
+static void add_totals(struct strbuf *sb, const struct comparison *c)
 {
 	strbuf_addstr(sb, "  \"significant\": [");
-	for (int i = 1; i < nr; i++) {
+	for (int i = 1; i < c->nr; i++) {
 		strbuf_addstr(sb, i > 1 ? ", {\"label\": " : "{\"label\": ");
-		json_add_string(sb, labels[i]);
-		strbuf_addf(sb, ", \"faster\": %d, \"slower\": %d}", faster[i], slower[i]);
+		json_add_string(sb, c->labels[i]);
+		strbuf_addf(sb, ", \"faster\": %d, \"slower\": %d}", c->totals[i].faster,
+			    c->totals[i].slower);
 	}
 	strbuf_addstr(sb, "]");
 }
 
-static void add_gains(struct strbuf *sb, const struct kb_result *res,
-		      const struct kb_noise *noise, const struct kb_train *train)
+/* {"rows": N, "mean_pct": X, "faster": A, "slower": B} */
+static void add_gain(struct strbuf *sb, const struct kb_gain *g)
 {
-	struct kb_gains g;
-
-	gains_compute(&res[0], &res[1], noise, train, &g);
-	strbuf_addstr(sb, ",\n  \"trained\": ");
-	gains_json(&g.trained, sb);
-	strbuf_addstr(sb, ",\n  \"held_out\": ");
-	gains_json(&g.held_out, sb);
-	strbuf_addstr(sb, ",\n  \"programs\": ");
-	gains_json(&g.programs, sb);
+	strbuf_addf(sb, "{\"rows\": %d, \"mean_pct\": ", g->rows);
+	json_add_number(sb, g->mean_pct);
+	strbuf_addf(sb, ", \"faster\": %d, \"slower\": %d}", g->faster, g->slower);
 }
 
-int write_compare_json(const char *path, const struct kb_result *res,
-		       const char *const *labels, int nr, const struct kb_noise *noise,
-		       const struct kb_train *train)
+void compare_json_gains(const struct comparison *c, struct strbuf *sb)
+{
+	strbuf_addstr(sb, "\"trained\": ");
+	add_gain(sb, &c->gains.trained);
+	strbuf_addstr(sb, ",\n  \"held_out\": ");
+	add_gain(sb, &c->gains.held_out);
+	strbuf_addstr(sb, ",\n  \"programs\": ");
+	add_gain(sb, &c->gains.programs);
+}
+
+int compare_json_write(const char *path, const struct comparison *c)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int *faster = xcalloc((size_t)nr, sizeof(int)), *slower = xcalloc((size_t)nr, sizeof(int));
 	int ret;
 
 	strbuf_addstr(&sb, "{\n  \"kbench_compare\": 1,\n  \"clock\": ");
-	json_add_string(&sb, res[0].clock);
+	json_add_string(&sb, c->res[0].clock);
 	strbuf_addstr(&sb, ",\n  \"metric\": ");
-	json_add_string(&sb, res[0].metric ? res[0].metric : "time");
+	json_add_string(&sb, c->metric);
 	strbuf_addstr(&sb, ",\n  \"reference\": ");
-	json_add_string(&sb, labels[0]);
+	json_add_string(&sb, c->labels[0]);
 	strbuf_addstr(&sb, ",\n");
-	add_kernels(&sb, res, labels, nr);
-	add_noise(&sb, noise);
+	add_kernels(&sb, c);
+	add_noise(&sb, &c->noise);
 	strbuf_addstr(&sb, "  \"rows\": [\n");
-	for (size_t r = 0; r < res[0].nr; r++) {
-		add_row(&sb, res, labels, nr, &res[0].rows[r],
-			noise_threshold(noise, res[0].rows[r].name), faster, slower);
-		strbuf_addstr(&sb, r + 1 < res[0].nr ? ",\n" : "\n");
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		add_row(&sb, c, &c->rows[r]);
+		strbuf_addstr(&sb, r + 1 < c->nr_rows ? ",\n" : "\n");
 	}
 	strbuf_addstr(&sb, "  ],\n");
-	add_totals(&sb, labels, nr, faster, slower);
-	if (train)
-		add_gains(&sb, res, noise, train);
+	add_totals(&sb, c);
+	if (c->trained) {
+		strbuf_addstr(&sb, ",\n  ");
+		compare_json_gains(c, &sb);
+	}
 	strbuf_addstr(&sb, "\n}\n");
 	ret = write_atomically(path, sb.buf, sb.len);
 	strbuf_release(&sb);
-	free(faster);
-	free(slower);
 	return ret;
 }
