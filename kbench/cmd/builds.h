@@ -2,7 +2,7 @@
 /*
  * What `kbench backends` and `kbench pgo` share: their options, the checks
  * before the first build, and a built kernel measured by `kbench run`
- * in-process (build/kbuild.h builds it).
+ * in-process (kbuild/kbuild.h builds it).
  */
 #ifndef KBENCH_BUILDS_H
 #define KBENCH_BUILDS_H

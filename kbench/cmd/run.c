@@ -10,6 +10,7 @@
 #include "machine.h"
 #include "cost-model.h"
 #include "console.h"
+#include "qemu.h"
 #include "fileio.h"
 #include "program.h"
 #include "protocol.h"
@@ -20,25 +21,15 @@
 #include "warn.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <stdint.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define DEFAULT_TIMEOUT 900
-/*
- * The guest's kernel arguments on every machine.  norandmaps: the same
- * addresses on every boot, so the same page-table work.
- */
-#define BASE_APPEND "panic=-1 norandmaps"
 
 struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
@@ -219,131 +210,17 @@ static int check_inputs(struct run_opts *o)
 	return KB_OK;
 }
 
-/*
- * The guest's memory in MB: 128, and room for --program's files twice
- * (the archive and the files unpacked from it are both in memory until
- * the kernel frees the archive; the files stay), so that the rows find
- * about the memory they find without programs.
- */
-static unsigned long guest_memory(const struct run_opts *o)
-{
-	uint64_t mb = 16, step = 16 << 20;
-	unsigned long size = 128 + (unsigned long)((2 * o->programs.bytes + step - 1) / step * mb);
-	unsigned long align = o->m->mem_align;
-
-	/* pseries takes whole 256 MB blocks only. */
-	return align ? (size + align - 1) / align * align : size;
-}
-
-/* The ns QEMU counts per instruction, which the guest divides its clock by. */
-static unsigned ns_per_insn(const struct run_opts *o)
-{
-	return strcmp(o->clock, "kvm") ? 1u << o->m->icount_shift : 1;
-}
-
-static void qemu_args(struct strvec *args, const struct run_opts *o, const char *initrd)
-{
-	const struct kb_machine *m = o->m;
-	int icount = strcmp(o->clock, "kvm") != 0;
-	char scale[40] = "";
-
-	/* A time stays an instruction count. */
-	if (ns_per_insn(o) != 1)
-		snprintf(scale, sizeof(scale), " kbench_ns_per_insn=%u", ns_per_insn(o));
-	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
-		     "-serial", "stdio", "-no-reboot", "-m", NULL);
-	strvec_pushf(args, "%lu", guest_memory(o));
-	for (const char *const *a = m->args; *a; a++)
-		strvec_push(args, *a);
-	if (o->dtb)
-		strvec_pushl(args, "-dtb", o->dtb, NULL);
-	strvec_pushl(args, "-kernel", o->kernel, "-initrd", initrd, "-append", NULL);
-	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s%s",
-		     m->console, *m->append ? " " : "", m->append, o->runs,
-		     o->quick ? " kbench_quick=1" : "", o->gcov_out ? " kbench_gcov=1" : "",
-		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
-		     scale,
-		     o->append ? " " : "", o->append ? o->append : "");
-	if (!icount) {
-		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
-	} else {
-		if (m->cpu)
-			strvec_pushl(args, "-cpu", m->cpu, NULL);
-		/* The RTC too counts guest time from a fixed date: no host time gets in. */
-		strvec_push(args, "-icount");
-		strvec_pushf(args, "shift=%u,sleep=off", m->icount_shift);
-		strvec_pushl(args, "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
-		if (o->model)
-			model_qemu_args(args, &o->md, o->records);
-	}
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* Feed QEMU's output to the console until EOF or the deadline; 1 if it timed out. */
-static int read_console(int fd, struct console *c, double deadline)
-{
-	char buf[8192];
-
-	for (;;) {
-		struct pollfd pfd = { fd, POLLIN, 0 };
-		double left = deadline - now();
-		ssize_t n;
-		int r;
-
-		if (left <= 0)
-			return 1;
-		r = poll(&pfd, 1, left > 1000 ? 1000000 : (int)(left * 1000) + 1);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0)
-			continue;
-		n = read(fd, buf, sizeof(buf));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return 0;
-		console_feed(c, buf, (size_t)n);
-	}
-}
-
-/* Boot; the raw wait status of QEMU, or -1 if it could not start. */
+/* Boot o's kernel with initrd: qemu_boot()'s status. */
 static int boot(const struct run_opts *o, const char *initrd, struct console *c, int *timed_out)
 {
-	struct child_process cp = CHILD_PROCESS_INIT;
-	int fds[2], devnull, status;
+	const struct qemu_boot b = {
+		.qemu = o->qemu, .m = o->m, .kernel = o->kernel, .dtb = o->dtb, .initrd = initrd,
+		.clock = o->clock, .runs = o->runs, .quick = o->quick, .gcov = o->gcov_out != NULL,
+		.only = o->only, .append = o->append, .program_bytes = o->programs.bytes,
+		.model = o->model ? &o->md : NULL, .records = o->records, .timeout = o->timeout,
+	};
 
-	qemu_args(&cp.args, o, initrd);
-	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
-	if (devnull < 0 || pipe2(fds, O_CLOEXEC)) {
-		child_process_clear(&cp);
-		return error_errno("cannot set up QEMU's console");
-	}
-	cp.in = devnull;
-	cp.out = cp.err = fds[1];
-	if (start_command(&cp)) {
-		close(fds[0]);
-		close(fds[1]);
-		close(devnull);
-		child_process_clear(&cp);
-		return -1;
-	}
-	close(fds[1]);
-	close(devnull);
-	*timed_out = read_console(fds[0], c, now() + o->timeout);
-	if (*timed_out)
-		kill(cp.pid, SIGKILL);
-	close(fds[0]);
-	console_flush(c);
-	status = finish_command(&cp);
-	child_process_clear(&cp);
-	return status;
+	return qemu_boot(&b, c, timed_out);
 }
 
 static void save_console(const struct run_opts *o, const struct console *c)
@@ -391,10 +268,10 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 	} else if (c->bad_version) {
 		error("kernel %s: the guest speaks another protocol version than kbench "
 		      "(a stale --guest?)", k);
-	} else if (c->ns_per_insn != ns_per_insn(o)) {
+	} else if (c->ns_per_insn != qemu_ns_per_insn(o->clock, o->m)) {
 		error("kernel %s: the guest divided its clock by %g, not %u: its figures would "
 		      "not be instruction counts (a stale --guest?)", k, c->ns_per_insn,
-		      ns_per_insn(o));
+		      qemu_ns_per_insn(o->clock, o->m));
 	} else if (!c->ended) {
 		error("kernel %s: the guest stopped without its end line (%s%s)", k,
 		      c->last_row ? "after benchmark " : "before the first benchmark",
@@ -540,7 +417,7 @@ static int run(struct run_opts *o)
 	note("booting %s (clock %s, %d runs%s%s%s)", o->kernel, o->clock, o->runs,
 	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
 	     o->model ? o->md.profile.name : "");
-	t0 = now();
+	t0 = qemu_clock();
 	status = boot(o, initrd, &c, &timed_out);
 	tempfile_remove(initrd);
 	save_console(o, &c);
@@ -557,7 +434,7 @@ static int run(struct run_opts *o)
 		if (ret == KB_OK && write_result(o, &res))
 			ret = KB_TROUBLE;
 		if (ret == KB_OK)
-			note("%zu benchmarks in %.0f s%s%s", res.nr, now() - t0,
+			note("%zu benchmarks in %.0f s%s%s", res.nr, qemu_clock() - t0,
 			     o->output ? ", results in " : "", o->output ? o->output : "");
 	}
 	if (o->records)
