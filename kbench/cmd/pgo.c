@@ -21,6 +21,7 @@
 #include "cmd.h"
 #include "atomic-file.h"
 #include "builds.h"
+#include "pgo-kernels.h"
 #include "comparison.h"
 #include "json.h"
 #include "pgo-report.h"
@@ -34,20 +35,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/*
- * All three kernels are built -O2, as distributions build theirs: under
- * tinyconfig's -Os gcc optimises every function for size, hot or not, and
- * a profile moved 61 bytes of a 4.4 MB text (Linux 6.1, 2026-11-24).
- */
-#define PERF_CONFIG "CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y\n"
-static const char plain_config[] = PERF_CONFIG;
-/* The instrumented kernel: the kernel's own gcov, on every file it allows. */
-static const char gcov_config[] =
-	PERF_CONFIG
-	"CONFIG_DEBUG_FS=y\n"
-	"CONFIG_GCOV_KERNEL=y\n"
-	"CONFIG_GCOV_PROFILE_ALL=y\n";
 
 struct pgo_opts {
 	struct kbuild kb;
@@ -86,22 +73,6 @@ static char *path_in(const char *dir, const char *name)
 }
 
 /*
- * Remove what an earlier loop left: profiles of objects that are gone,
- * and objects Kbuild would not rebuild for a new profile (it does not
- * know gcc reads one).
- */
-static int remove_tree(const struct pgo_opts *o, const char *path)
-{
-	struct strvec args = STRVEC_INIT;
-	int ret;
-
-	strvec_pushl(&args, "rm", "-rf", "--", path, NULL);
-	ret = kbuild_run(&o->kb, &args);
-	strvec_clear(&args);
-	return ret;
-}
-
-/*
  * Boot the instrumented kernel once: the workload, then the training's
  * rows (after run_args: its --only is the last, the one run takes); the
  * counters into profile.
@@ -135,26 +106,6 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 	strbuf_release(&gcov);
 	strbuf_release(&work);
 	strbuf_release(&only);
-	return ret;
-}
-
-/* The profile-guided build: ccd gets the profiles and reports on each object. */
-static int build_pgo(const struct pgo_opts *o, const char *dir, const char *profile,
-		     const char *report)
-{
-	int ret;
-
-	if (o->kb.dry_run) {
-		printf("CCD_PROFILE_USE=%s CCD_PROFILE_REPORT=%s\n", profile, report);
-	} else {
-		if (unlink(report) && errno != ENOENT)
-			return error_errno("cannot remove the old %s", report);
-		setenv("CCD_PROFILE_USE", profile, 1);
-		setenv("CCD_PROFILE_REPORT", report, 1);
-	}
-	ret = kbuild_kernel(&o->kb, o->cc, dir, plain_config);
-	unsetenv("CCD_PROFILE_USE");
-	unsetenv("CCD_PROFILE_REPORT");
 	return ret;
 }
 
@@ -298,15 +249,16 @@ static int pgo_loop(struct pgo_opts *o)
 	struct comparison cmp = { 0 };
 	int ret = KB_TROUBLE;
 
-	if (kbuild_kernel(&o->kb, o->cc, plain, plain_config)) {
+	if (kbuild_plain(&o->kb, o->cc, plain)) {
 		error("the plain kernel did not build");
-	} else if (kbuild_kernel(&o->kb, o->cc, instr, gcov_config)) {
+	} else if (kbuild_instrumented(&o->kb, o->cc, instr)) {
 		error("the instrumented kernel did not build");
-	} else if (remove_tree(o, profile)) {
+	} else if (kbuild_remove(&o->kb, profile)) {
 		ret = KB_TROUBLE;
 	} else if ((ret = train(o, instr, profile, train_res)) != KB_OK) {
 		error("training the instrumented kernel failed");
-	} else if (remove_tree(o, pgo) || build_pgo(o, pgo, profile, report)) {
+	} else if (kbuild_remove(&o->kb, pgo) ||
+		   kbuild_profiled(&o->kb, o->cc, pgo, profile, report)) {
 		error("the profile-guided kernel did not build");
 		ret = KB_TROUBLE;
 	} else if ((ret = builds_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
