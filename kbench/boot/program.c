@@ -5,7 +5,6 @@
 #include "rows.h"
 #include "warn.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,18 +30,6 @@ static int name_taken(const struct kb_programs *ps, const char *name, size_t len
 	return 0;
 }
 
-/* What is wrong with a spec, for the caller's usage error; -1. */
-__attribute__((format(printf, 2, 3)))
-static int bad_spec(struct strbuf *why, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	strbuf_vaddf(why, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
 int programs_add(struct kb_programs *ps, const char *spec, struct strbuf *why)
 {
 	const char *eq = strchr(spec, '=');
@@ -50,22 +37,23 @@ int programs_add(struct kb_programs *ps, const char *spec, struct strbuf *why)
 	struct kb_program *p;
 
 	if (!eq || !len || strspn(spec, NAME_CHARS) != len)
-		return bad_spec(why, "--program takes NAME=COMMAND ARGS... with NAME of "
-				   "a-z 0-9 _ . - (a row's name), not '%s'", spec);
+		return strbuf_addf(why, "--program takes NAME=COMMAND ARGS... with NAME of "
+				"a-z 0-9 _ . - (a row's name), not '%s'", spec), -1;
 	if (name_taken(ps, spec, len))
-		return bad_spec(why, "--program: '%.*s' is already a row, a group or another "
-				   "program's name", (int)len, spec);
+		return strbuf_addf(why, "--program: '%.*s' is already a row, a group or another "
+				"program's name", (int)len, spec), -1;
 	if (strpbrk(eq, "\n\r"))
-		return bad_spec(why, "--program %.*s: a line break in the command", (int)len, spec);
+		return strbuf_addf(why, "--program %.*s: a line break in the command",
+				   (int)len, spec), -1;
 	if (ps->nr == MAX_PROGRAMS)
-		return bad_spec(why, "--program: at most %d programs", MAX_PROGRAMS);
+		return strbuf_addf(why, "--program: at most %d programs", MAX_PROGRAMS), -1;
 	ps->v = xrealloc(ps->v, (ps->nr + 1) * sizeof(*ps->v));
 	p = &ps->v[ps->nr];
 	memset(p, 0, sizeof(*p));
 	strvec_split(&p->argv, eq + 1);
 	if (!p->argv.nr) {
 		strvec_clear(&p->argv);
-		return bad_spec(why, "--program %.*s: no command after '='", (int)len, spec);
+		return strbuf_addf(why, "--program %.*s: no command after '='", (int)len, spec), -1;
 	}
 	p->name = xstrndup(spec, len);
 	ps->nr++;
