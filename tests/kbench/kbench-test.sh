@@ -547,6 +547,32 @@ case_compare_errors() {
 	has err.txt "empty.json: not a kbench result"
 }
 
+# The views of one comparison byte for byte as fixtures/views holds them
+# (written by kbench before its comparison was computed once for all
+# views): the table, the SVG chart and the JSON of three kernels with a
+# missing row, of the noise table's marks, of the gains of --trained, and
+# of the cost model's figures with events one kernel never had.
+case_views() {
+	local v=$FIXTURES/views f=$FIXTURES x
+	view() {	# NAME ARGS...: compare ARGS; its table, chart and JSON against views/NAME.*
+		local name=$1
+		shift
+		expect 0 "$KBENCH" compare --json="$name.json" -o "$name.svg" "$@"
+		mv out.txt "$name.txt"
+		for x in txt json svg; do
+			cmp -s "$v/$name.$x" "$name.$x" ||
+				{ diff -u "$v/$name.$x" "$name.$x" >&2; bad "$name.$x differs"; }
+		done
+	}
+	view abc "$f/a.json" "$f/b.json" "$f/c.json"
+	view same "$f/same1.json" "$f/same2.json"
+	view gains --trained=null_call,stat,unix_lat,ctx_2p_0k "$f/gains/plain.json" "$f/gains/pgo.json"
+	model_result a.json 200 100 0
+	model_result b.json 160 125 2
+	view metric --metric=l1i_misses b.json a.json
+	return 0
+}
+
 case_chart() {
 	expect 0 "$KBENCH" compare -o chart.svg "$FIXTURES/a.json" "$FIXTURES/b.json" "$FIXTURES/c.json"
 	has err.txt "chart in chart.svg"

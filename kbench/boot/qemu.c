@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Booting a kernel in QEMU (qemu.h): its command line from the machine
+ * table, the guest's arguments on the kernel's, and its console read as
+ * it comes until QEMU ends or the deadline passes.
+ */
+#include "qemu.h"
+#include "cost-model.h"
+#include "run-command.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/*
+ * The guest's kernel arguments on every machine.  norandmaps: the same
+ * addresses on every boot, so the same page-table work.
+ */
+#define BASE_APPEND "panic=-1 norandmaps"
+
+/*
+ * The guest's memory in MB: 128, and room for --program's files twice
+ * (the archive and the files unpacked from it are both in memory until
+ * the kernel frees the archive; the files stay), so that the rows find
+ * about the memory they find without programs.
+ */
+static unsigned long guest_memory(const struct qemu_boot *o)
+{
+	uint64_t mb = 16, step = 16 << 20;
+	unsigned long size = 128 + (unsigned long)((2 * o->program_bytes + step - 1) / step * mb);
+	unsigned long align = o->m->mem_align;
+
+	/* pseries takes whole 256 MB blocks only. */
+	return align ? (size + align - 1) / align * align : size;
+}
+
+unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m)
+{
+	return strcmp(clock, "kvm") ? 1u << m->icount_shift : 1;
+}
+
+static void qemu_args(struct strvec *args, const struct qemu_boot *o)
+{
+	const struct kb_machine *m = o->m;
+	int icount = strcmp(o->clock, "kvm") != 0;
+	char scale[40] = "";
+
+	/* A time stays an instruction count. */
+	if (qemu_ns_per_insn(o->clock, m) != 1)
+		snprintf(scale, sizeof(scale), " kbench_ns_per_insn=%u", qemu_ns_per_insn(o->clock, m));
+	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
+		     "-serial", "stdio", "-no-reboot", "-m", NULL);
+	strvec_pushf(args, "%lu", guest_memory(o));
+	for (const char *const *a = m->args; *a; a++)
+		strvec_push(args, *a);
+	if (o->dtb)
+		strvec_pushl(args, "-dtb", o->dtb, NULL);
+	strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);
+	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s%s",
+		     m->console, *m->append ? " " : "", m->append, o->runs,
+		     o->quick ? " kbench_quick=1" : "", o->gcov ? " kbench_gcov=1" : "",
+		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
+		     scale,
+		     o->append ? " " : "", o->append ? o->append : "");
+	if (!icount) {
+		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
+	} else {
+		if (m->cpu)
+			strvec_pushl(args, "-cpu", m->cpu, NULL);
+		/* The RTC too counts guest time from a fixed date: no host time gets in. */
+		strvec_push(args, "-icount");
+		strvec_pushf(args, "shift=%u,sleep=off", m->icount_shift);
+		strvec_pushl(args, "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
+		if (o->model)
+			model_qemu_args(args, o->model, o->records);
+	}
+}
+
+double qemu_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Feed QEMU's output to the console until EOF or the deadline; 1 if it timed out. */
+static int read_console(int fd, struct console *c, double deadline)
+{
+	char buf[8192];
+
+	for (;;) {
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		double left = deadline - qemu_clock();
+		ssize_t n;
+		int r;
+
+		if (left <= 0)
+			return 1;
+		r = poll(&pfd, 1, left > 1000 ? 1000000 : (int)(left * 1000) + 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return 0;
+		console_feed(c, buf, (size_t)n);
+	}
+}
+
+int qemu_boot(const struct qemu_boot *o, struct console *c, int *timed_out)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	int fds[2], devnull, status;
+
+	qemu_args(&cp.args, o);
+	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (devnull < 0 || pipe2(fds, O_CLOEXEC)) {
+		child_process_clear(&cp);
+		return error_errno("cannot set up QEMU's console");
+	}
+	cp.in = devnull;
+	cp.out = cp.err = fds[1];
+	if (start_command(&cp)) {
+		close(fds[0]);
+		close(fds[1]);
+		close(devnull);
+		child_process_clear(&cp);
+		return -1;
+	}
+	close(fds[1]);
+	close(devnull);
+	*timed_out = read_console(fds[0], c, qemu_clock() + o->timeout);
+	if (*timed_out)
+		kill(cp.pid, SIGKILL);
+	close(fds[0]);
+	console_flush(c);
+	status = finish_command(&cp);
+	child_process_clear(&cp);
+	return status;
+}

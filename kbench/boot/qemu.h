@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One boot of a kernel in QEMU with the benchmark initramfs (qemu.c): the
+ * machine's board and console, the guest's arguments (kbench_runs=,
+ * kbench_only=, ...), icount or KVM, the cost model's plugin; the console
+ * fed to a struct console as it comes.
+ */
+#ifndef KBENCH_QEMU_H
+#define KBENCH_QEMU_H
+
+#include "console.h"
+#include "machine.h"
+
+#include <stdint.h>
+
+struct kb_model;
+
+struct qemu_boot {
+	const char *qemu;		/* the QEMU binary */
+	const struct kb_machine *m;
+	const char *kernel, *dtb, *initrd;	/* dtb: NULL for none */
+	const char *clock;		/* "icount" or "kvm" */
+	int runs, quick, gcov;		/* the guest's kbench_runs=, kbench_quick=1, kbench_gcov=1 */
+	const char *only, *append;	/* kbench_only=, more kernel arguments; NULL: none */
+	uint64_t program_bytes;		/* --program's files: the guest's memory has room for them */
+	const struct kb_model *model;	/* the cost model, or NULL */
+	const char *records;		/* where its plugin writes */
+	int timeout;			/* seconds before QEMU is killed */
+};
+
+/*
+ * Boot, feeding the console to c until QEMU ends, or until the timeout
+ * (*timed_out set, QEMU killed).  The raw wait status of QEMU, or -1 after
+ * an error if it could not start.
+ */
+int qemu_boot(const struct qemu_boot *b, struct console *c, int *timed_out);
+/* The ns QEMU counts per instruction on m, which the guest divides its clock by. */
+unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m);
+/* Seconds of the monotonic clock the timeout is counted on. */
+double qemu_clock(void);
+
+#endif

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What `kbench backends` and `kbench pgo` share: their options, the checks
+ * before the first build, and a built kernel measured by `kbench run`
+ * in-process (kbuild/kbuild.h builds it).
+ */
+#ifndef KBENCH_BUILDS_H
+#define KBENCH_BUILDS_H
+
+#include "kbuild.h"
+#include "strbuf.h"
+
+/*
+ * The options `backends` and `pgo` share: --source, --ccd, --lkd, --jobs,
+ * --dry-run, --model (kb->model), --program (kb->programs) and run's
+ * options, passed on to every run into run_args (--workload and --post
+ * only if with_workload).  1 if argv[*i] was one of them, 0 if not, -1
+ * after a usage error.
+ */
+int builds_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
+		  int argc, char **argv, int *i);
+
+/*
+ * Before any build: --model needs the icount clock, its plugin and a
+ * good profile.  KB_OK, or the exit status after an error.
+ */
+int builds_check_model(const struct kbuild *kb, const struct strvec *run_args);
+/*
+ * Before any build: every --program is an x86_64 program whose libraries
+ * are there (program.h).  KB_OK, or KB_TROUBLE after an error naming it.
+ */
+int builds_check_programs(const struct kbuild *kb);
+
+/*
+ * `kbench run` with run_args on dir's bzImage into result (in-process),
+ * under kb->model and with kb->programs if measure (a measurement, not a
+ * training); a KB_ status.
+ */
+int builds_bench(const struct kbuild *kb, const char *dir, const char *result,
+		 const struct strvec *run_args, const char *const *more, int measure);
+
+#endif

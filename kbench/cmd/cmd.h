@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbench's subcommands, one file of cmd/ each (main.c's table), and what
+ * their option parsing shares (options.c).  Nothing below cmd/ calls up
+ * into it: the machinery returns what went wrong, a command says it.
+ */
+#ifndef KBENCH_CMD_H
+#define KBENCH_CMD_H
+
+#include "kbench.h"
+
+int cmd_run(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_config(int argc, char **argv);
+int cmd_initramfs(int argc, char **argv);
+int cmd_backends(int argc, char **argv);
+int cmd_pgo(int argc, char **argv);
+int cmd_calibrate(int argc, char **argv);
+
+/* The help page, every command's options (help.c). */
+void usage(void);
+
+/* A usage error: the message, a pointer to --help; returns KB_USAGE. */
+int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The value of "--name=value" or of "--name value" (advancing *i). */
+const char *opt_arg(int argc, char **argv, int *i, const char *name);
+
+/*
+ * Values the machinery judges, which says why it refuses one: here that
+ * becomes the usage error.  arch_option(): the machine --arch names, or
+ * NULL; program_option() (--program, program.h) and train_option()
+ * (--trained, --train-rows, train.h): 0, or KB_USAGE.
+ */
+struct kb_machine;
+struct kb_programs;
+struct kb_train;
+const struct kb_machine *arch_option(const char *name);
+int program_option(struct kb_programs *ps, const char *spec);
+int train_option(struct kb_train *t, const char *list, const char *opt);
+
+#endif

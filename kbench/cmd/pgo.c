@@ -1,0 +1,329 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench pgo: a profile-guided kernel in one command.  From one source
+ * tree, through ccd with gcc, -O2 (see PERF_CONFIG):
+ *   OUT/plain   the kbench-config kernel
+ *   OUT/instr   the same with the kernel's own gcov instrumentation
+ *               (CONFIG_GCOV_PROFILE_ALL: Kbuild knows which files must
+ *               not be instrumented, and uses atomic counter updates)
+ *   train       OUT/instr booted with the rows of --train-rows (by default
+ *               about half of them, rows.h) and/or --train-workload, its
+ *               counters copied out over the console into OUT/profile
+ *   OUT/pgo     the kbench-config kernel again, ccd giving each compile
+ *               its object's profile (CCD_PROFILE_USE), ccd's report in
+ *               OUT/profile-report.txt
+ * then plain and pgo are measured and compared, the rows the training ran
+ * apart from the held-out rows (a profile fits its training: the held-out
+ * rows' gain is what other work can expect, comparison.h); OUT/summary.json
+ * says how many objects had a profile, both gains and where the results are:
+ * the comparison's, computed once for the table, the chart and it.
+ */
+#include "cmd.h"
+#include "atomic-file.h"
+#include "builds.h"
+#include "pgo-kernels.h"
+#include "comparison.h"
+#include "json.h"
+#include "pgo-report.h"
+#include "strbuf.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct pgo_opts {
+	struct kbuild kb;
+	const char *out, *cc, *train_workload;
+	struct strvec run_args;		/* passed on to every `kbench run` */
+	struct kb_train train;		/* --train-rows */
+};
+
+static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
+{
+	const char *v;
+	int r;
+
+	if ((v = opt_arg(argc, argv, i, "--out"))) {
+		o->out = v;
+	} else if ((v = opt_arg(argc, argv, i, "--cc"))) {
+		if (!*v || strchr(v, '/'))
+			return usage_error("--cc takes a backend name (gcc, gcc-11...), not '%s'", v);
+		o->cc = v;
+	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
+		o->train_workload = v;
+	} else if ((v = opt_arg(argc, argv, i, "--train-rows"))) {
+		return train_option(&o->train, v, "--train-rows") ? -1 : 0;
+	} else if ((r = builds_option(&o->kb, &o->run_args, 0, argc, argv, i)) <= 0) {
+		return r < 0 ? -1 : usage_error("pgo: unexpected argument '%s'", argv[*i]);
+	}
+	return 0;
+}
+
+static char *path_in(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s/%s", dir, name);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Boot the instrumented kernel once: the workload, then the training's
+ * rows (after run_args: its --only is the last, the one run takes); the
+ * counters into profile.
+ */
+static int train(const struct pgo_opts *o, const char *instr, const char *profile,
+		 const char *result)
+{
+	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT, only = STRBUF_INIT;
+	const char *more[5] = { NULL };
+	int n = 0, ret;
+
+	strbuf_addf(&gcov, "--gcov-out=%s", profile);
+	more[n++] = gcov.buf;
+	if (o->train_workload) {
+		strbuf_addf(&work, "--workload=%s", o->train_workload);
+		more[n++] = work.buf;
+	}
+	strbuf_addstr(&only, "--only=");
+	train_only(&o->train, &only);
+	if (only.len > strlen("--only=")) {
+		more[n++] = only.buf;
+	} else {
+		/*
+		 * The workload alone trains, but a run needs a row: one sample
+		 * of a control, user space but for its buffer's page faults.
+		 */
+		more[n++] = "--only=mem_write_bw";
+		more[n++] = "--runs=1";
+	}
+	ret = builds_bench(&o->kb, instr, result, &o->run_args, more, 0);
+	strbuf_release(&gcov);
+	strbuf_release(&work);
+	strbuf_release(&only);
+	return ret;
+}
+
+/* The summary's "train": the rows and the workload it ran. */
+static void add_train(const struct pgo_opts *o, struct strbuf *json)
+{
+	char *work = o->train_workload ? kbuild_abs(o->train_workload) : NULL;
+
+	strbuf_addstr(json, "  \"train\": {\"rows\": ");
+	train_json(&o->train, json);
+	strbuf_addstr(json, ", \"workload\": ");
+	if (work)
+		json_add_string(json, work);
+	else
+		strbuf_addstr(json, "null");
+	strbuf_addstr(json, "},\n");
+	free(work);
+}
+
+/*
+ * Its "metric", "train", "trained", "held_out" and "programs": the gains
+ * compare printed after its table, in its metric, with the same noise table.
+ */
+static void add_gains(const struct pgo_opts *o, const struct comparison *c, struct strbuf *json)
+{
+	strbuf_addstr(json, "  \"metric\": ");
+	json_add_string(json, c->metric);
+	strbuf_addstr(json, ",\n");
+	add_train(o, json);
+	strbuf_addstr(json, "  ");
+	compare_json_gains(c, json);
+	strbuf_addstr(json, ",\n");
+}
+
+/* OUT/summary.json: ccd's counts, the gains and where everything is. */
+static int write_summary(const struct pgo_opts *o, const char *report, const char *plain,
+			 const char *pgo, const struct comparison *cmp)
+{
+	struct strbuf json = STRBUF_INIT;
+	struct pgo_counts c;
+	char *path = path_in(o->out, "summary.json");
+	int ret;
+
+	if (pgo_report_read(report, &c)) {
+		free(path);
+		return -1;
+	}
+	strbuf_addf(&json, "{\n  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
+		    "  \"matching\": %lu,\n  \"stale\": %lu,\n  \"mismatched\": %lu,\n"
+		    "  \"without_profile\": %lu,\n  \"failed_with_profile\": %lu,\n",
+		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
+		    c.n[PGO_USED] + c.n[PGO_STALE], c.n[PGO_STALE], c.n[PGO_MISMATCH],
+		    c.n[PGO_NONE], c.n[PGO_FAILED]);
+	add_gains(o, cmp, &json);
+	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
+	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
+		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
+	ret = write_atomically(path, json.buf, json.len);
+	if (!ret)
+		note("%lu objects, %lu with a profile (%lu mismatched), %lu without: %s",
+		     c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
+		     c.n[PGO_MISMATCH], c.n[PGO_NONE], path);
+	strbuf_release(&json);
+	free(path);
+	return ret;
+}
+
+/* What `kbench compare --trained=... [--metric=cycles] -o chart plain pgo` compares. */
+static int load_comparison(const struct pgo_opts *o, const char *plain, const char *pgo,
+			   struct comparison *cmp)
+{
+	char *files[] = { (char *)plain, (char *)pgo };
+	const char *m = kbuild_metric(&o->kb);
+	struct comparison_spec spec = { files, 2, NULL, m ? metric_named(m) : -1, &o->train };
+
+	return comparison_load(cmp, &spec);
+}
+
+/*
+ * Table and gains on stdout and in OUT/compare.txt, chart in OUT/chart.svg;
+ * the comparison stays in cmp for the summary.
+ */
+static int compare(const struct pgo_opts *o, const char *plain, const char *pgo,
+		   struct comparison *cmp)
+{
+	char *chart = path_in(o->out, "chart.svg"), *table = path_in(o->out, "compare.txt");
+	struct strbuf trained = STRBUF_INIT, metric = STRBUF_INIT;
+	int fd, saved, ret;
+
+	strbuf_addstr(&trained, "--trained=");
+	train_spec(&o->train, &trained);
+	if (kbuild_metric(&o->kb))
+		strbuf_addf(&metric, "--metric=%s", kbuild_metric(&o->kb));
+	if (o->kb.dry_run) {
+		printf("kbench compare %s%s%s -o %s %s %s >%s\n", trained.buf,
+		       metric.len ? " " : "", metric.buf, chart, plain, pgo, table);
+		strbuf_release(&trained);
+		strbuf_release(&metric);
+		free(chart);
+		free(table);
+		return KB_OK;
+	}
+	fflush(stdout);
+	fd = open(table, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	saved = dup(1);
+	if (fd < 0 || saved < 0 || dup2(fd, 1) < 0) {
+		error_errno("cannot write %s", table);
+		ret = KB_TROUBLE;
+	} else {
+		ret = load_comparison(o, plain, pgo, cmp);
+		if (ret == KB_OK)
+			ret = comparison_report(cmp, chart, NULL);
+		fflush(stdout);
+		dup2(saved, 1);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (saved >= 0)
+		close(saved);
+	if (ret == KB_OK) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!strbuf_read_file(&sb, table, 0))
+			fputs(sb.buf, stdout);
+		strbuf_release(&sb);
+	}
+	strbuf_release(&trained);
+	strbuf_release(&metric);
+	free(chart);
+	free(table);
+	return ret;
+}
+
+static int pgo_loop(struct pgo_opts *o)
+{
+	char *plain = path_in(o->out, "plain"), *instr = path_in(o->out, "instr");
+	char *pgo = path_in(o->out, "pgo"), *profile = path_in(o->out, "profile");
+	char *report = path_in(o->out, "profile-report.txt");
+	char *train_res = path_in(o->out, "train.json");
+	char *plain_res = path_in(o->out, "plain.json"), *pgo_res = path_in(o->out, "pgo.json");
+	struct comparison cmp = { 0 };
+	int ret = KB_TROUBLE;
+
+	if (kbuild_plain(&o->kb, o->cc, plain)) {
+		error("the plain kernel did not build");
+	} else if (kbuild_instrumented(&o->kb, o->cc, instr)) {
+		error("the instrumented kernel did not build");
+	} else if (kbuild_remove(&o->kb, profile)) {
+		ret = KB_TROUBLE;
+	} else if ((ret = train(o, instr, profile, train_res)) != KB_OK) {
+		error("training the instrumented kernel failed");
+	} else if (kbuild_remove(&o->kb, pgo) ||
+		   kbuild_profiled(&o->kb, o->cc, pgo, profile, report)) {
+		error("the profile-guided kernel did not build");
+		ret = KB_TROUBLE;
+	} else if ((ret = builds_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = builds_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = compare(o, plain_res, pgo_res, &cmp)) == KB_OK && !o->kb.dry_run &&
+		   write_summary(o, report, plain_res, pgo_res, &cmp)) {
+		ret = KB_TROUBLE;
+	}
+	comparison_release(&cmp);
+	free(plain);
+	free(instr);
+	free(pgo);
+	free(profile);
+	free(report);
+	free(train_res);
+	free(plain_res);
+	free(pgo_res);
+	return ret;
+}
+
+static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
+{
+	train_default(&o->train);
+	for (int i = 1; i < argc; i++)
+		if (parse_pgo_option(o, argc, argv, &i))
+			return -1;
+	if (!o->kb.source)
+		return usage_error("pgo: --source=TREE (a kernel source tree) is required");
+	if (!o->train_workload && !train_nr(&o->train))
+		return usage_error("pgo: --train-rows=none trains on a workload alone: "
+				   "--train-workload=FILE is required");
+	return 0;
+}
+
+int cmd_pgo(int argc, char **argv)
+{
+	struct pgo_opts o = { .kb = { .ccd = "ccd", .lkd = "lkd", .jobs = 2, .programs = STRVEC_INIT }, .out = "kbench-pgo",
+			      .cc = "gcc", .run_args = STRVEC_INIT };
+	char *out;
+	int ret;
+
+	if (parse_pgo_options(&o, argc, argv)) {
+		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
+		return KB_USAGE;
+	}
+	if ((ret = builds_check_model(&o.kb, &o.run_args)) != KB_OK ||
+	    (ret = builds_check_programs(&o.kb)) != KB_OK) {
+		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
+		return ret;
+	}
+	kbuild_fixed_env();
+	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
+		error_errno("cannot create %s", o.out);
+		strvec_clear(&o.run_args);
+		strvec_clear(&o.kb.programs);
+		return KB_TROUBLE;
+	}
+	/* make -C runs in the tree, and ccd needs the profile from anywhere. */
+	out = kbuild_abs(o.out);
+	o.out = out;
+	ret = pgo_loop(&o);
+	strvec_clear(&o.run_args);
+	strvec_clear(&o.kb.programs);
+	free(out);
+	return ret;
+}

@@ -1,0 +1,455 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench run: build the initramfs, boot the kernel in QEMU with its
+ * console on a pipe, read the results as they come, and write the result
+ * file only when the guest ended cleanly with every benchmark done.
+ */
+#include "cmd.h"
+#include "atomic-file.h"
+#include "initramfs.h"
+#include "machine.h"
+#include "cost-model.h"
+#include "console.h"
+#include "qemu.h"
+#include "fileio.h"
+#include "program.h"
+#include "protocol.h"
+#include "result.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "warn.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEFAULT_TIMEOUT 900
+
+struct run_opts {
+	const char *output, *only, *append, *clock, *qemu, *console_log;
+	const char *kernel, *arch;
+	const struct kb_machine *m;	/* --arch's, or the image's */
+	const char *dtb;	/* --dtb, or the board's beside the image */
+	char dtb_buf[PATH_MAX];
+	const char *gcov_out, *gcov_objtree;	/* profile collection */
+	const char *model;	/* --model=cycles[=PROFILE]: PROFILE or "" */
+	struct kb_model md;	/* set up by check_inputs */
+	const char *records;	/* the model's output, a temp file */
+	int runs, quick, timeout;
+	struct initramfs_opts init;
+	struct kb_programs programs;	/* --program */
+};
+
+static int parse_int(const char *v, const char *name, int min, int max, int *out)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+
+	if (!*v || *end || n < min || n > max)
+		return usage_error("%s takes a number from %d to %d, not '%s'", name, min, max, v);
+	*out = (int)n;
+	return 0;
+}
+
+static int valid_only(const char *v)
+{
+	return *v && strspn(v, "abcdefghijklmnopqrstuvwxyz0123456789_.,-") == strlen(v);
+}
+
+static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
+{
+	const char *v;
+
+	if ((v = opt_arg(argc, argv, i, "-o")) || (v = opt_arg(argc, argv, i, "--output")))
+		o->output = v;
+	else if ((v = opt_arg(argc, argv, i, "--runs")))
+		return parse_int(v, "--runs", 1, 99, &o->runs);
+	else if (!strcmp(argv[*i], "--quick"))
+		o->quick = 1;
+	else if ((v = opt_arg(argc, argv, i, "--only"))) {
+		if (!valid_only(v))
+			return usage_error("--only takes benchmark or group names, not '%s'", v);
+		o->only = v;
+	} else if ((v = opt_arg(argc, argv, i, "--append")))
+		o->append = v;
+	else if ((v = opt_arg(argc, argv, i, "--clock"))) {
+		if (strcmp(v, "icount") && strcmp(v, "kvm"))
+			return usage_error("--clock is icount or kvm, not '%s'", v);
+		o->clock = v;
+	} else if ((v = opt_arg(argc, argv, i, "--timeout")))
+		return parse_int(v, "--timeout", 1, 86400, &o->timeout);
+	else if ((v = opt_arg(argc, argv, i, "--qemu")))
+		o->qemu = v;
+	else if ((v = opt_arg(argc, argv, i, "--arch"))) {
+		if (!arch_option(v))
+			return KB_USAGE;
+		o->arch = v;
+	}
+	else if ((v = opt_arg(argc, argv, i, "--dtb")))
+		o->dtb = v;
+	else if ((v = opt_arg(argc, argv, i, "--workload")))
+		o->init.workload = v;
+	else if ((v = opt_arg(argc, argv, i, "--post")))
+		o->init.post = v;
+	else if ((v = opt_arg(argc, argv, i, "--program")))
+		return program_option(&o->programs, v) ? -1 : 0;
+	else if ((v = opt_arg(argc, argv, i, "--console")))
+		o->console_log = v;
+	else if ((v = opt_arg(argc, argv, i, "--gcov-out")))
+		o->gcov_out = v;
+	else if ((v = opt_arg(argc, argv, i, "--gcov-objtree")))
+		o->gcov_objtree = v;
+	else if ((v = opt_arg(argc, argv, i, "--model"))) {
+		if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7))
+			return usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
+		o->model = v[6] ? v + 7 : "";
+	} else if ((v = opt_arg(argc, argv, i, "--guest")))
+		o->init.guest = v;
+	else if ((v = opt_arg(argc, argv, i, "--busybox")))
+		o->init.busybox = v;
+	else if (argv[*i][0] == '-' && argv[*i][1])
+		return usage_error("run: unknown option '%s'", argv[*i]);
+	else if (o->kernel)
+		return usage_error("run: one kernel image at a time ('%s' and '%s')",
+				   o->kernel, argv[*i]);
+	else
+		o->kernel = argv[*i];
+	return 0;
+}
+
+static int parse_run_options(struct run_opts *o, int argc, char **argv)
+{
+	memset(o, 0, sizeof(*o));
+	o->init.programs = &o->programs;
+	o->runs = -1;
+	o->timeout = DEFAULT_TIMEOUT;
+	for (int i = 1; i < argc; i++)
+		if (parse_run_option(o, argc, argv, &i))
+			return -1;
+	if (!o->kernel)
+		return usage_error("run: no kernel image (kbench run BZIMAGE)");
+	if (o->runs < 0)
+		o->runs = o->quick ? 3 : KB_DEFAULT_RUNS;
+	/*
+	 * icount unless asked: its figures repeat on any machine, and a
+	 * /dev/kvm that opens may still not run a guest (nested hosts that
+	 * refuse -cpu host's MSRs, or hang).
+	 */
+	if (!o->clock)
+		o->clock = "icount";
+	if (o->model && strcmp(o->clock, "icount"))
+		return usage_error("--model needs --clock=icount (the model runs in QEMU's TCG)");
+	return 0;
+}
+
+static int check_file(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st))
+		return error_errno("cannot read %s", path);
+	if (!S_ISREG(st.st_mode))
+		return error("%s: not a regular file", path);
+	return 0;
+}
+
+/*
+ * The files exist, the machine is known, and the guest's programs are for
+ * it: KB_OK, else the exit status.  An image of no machine kbench knows is
+ * a kernel that cannot boot (1), as QEMU's refusal of it would be.
+ */
+/* A board's device tree as Kbuild leaves it: dts/NAME beside the image. */
+static const char *dtb_beside(struct run_opts *o, const char *name)
+{
+	const char *slash = strrchr(o->kernel, '/');
+	int dir = slash ? (int)(slash - o->kernel + 1) : 0;
+	int n = snprintf(o->dtb_buf, sizeof(o->dtb_buf), "%.*sdts/%s", dir, o->kernel, name);
+
+	return n > 0 && (size_t)n < sizeof(o->dtb_buf) ? o->dtb_buf : NULL;
+}
+
+static int check_inputs(struct run_opts *o)
+{
+	const char *files[] = { o->init.workload, o->init.post };
+
+	if (check_file(o->kernel))
+		return KB_TROUBLE;
+	o->m = o->arch ? machine_named(o->arch) : machine_of_image(o->kernel);
+	if (!o->m)
+		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
+	if (!o->qemu)
+		o->qemu = o->m->qemu;
+	if (o->m->dtb && !o->dtb && !(o->dtb = dtb_beside(o, o->m->dtb))) {
+		error("kernel %s: path too long for its device tree", o->kernel);
+		return KB_TROUBLE;
+	}
+	if (o->dtb && check_file(o->dtb))
+		return KB_TROUBLE;
+	o->init.guest = guest_path(o->init.guest, o->m);
+	o->init.busybox = busybox_path(o->init.busybox, o->m);
+	if (check_file(o->init.guest) ||
+	    machine_check_program(o->m, o->init.guest, "the guest", "--guest=FILE"))
+		return KB_TROUBLE;
+	/* No shell fails only fork_sh (a warning later); a foreign one, all of it. */
+	if (!access(o->init.busybox, F_OK) &&
+	    machine_check_program(o->m, o->init.busybox, "the shell", "--busybox=FILE"))
+		return KB_TROUBLE;
+	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++)
+		if (files[i] && check_file(files[i]))
+			return KB_TROUBLE;
+	if (programs_resolve(&o->programs, o->m))
+		return KB_TROUBLE;
+	if (o->model && model_setup(&o->md, o->model, o->m))
+		return KB_TROUBLE;
+	return KB_OK;
+}
+
+/* Boot o's kernel with initrd: qemu_boot()'s status. */
+static int boot(const struct run_opts *o, const char *initrd, struct console *c, int *timed_out)
+{
+	const struct qemu_boot b = {
+		.qemu = o->qemu, .m = o->m, .kernel = o->kernel, .dtb = o->dtb, .initrd = initrd,
+		.clock = o->clock, .runs = o->runs, .quick = o->quick, .gcov = o->gcov_out != NULL,
+		.only = o->only, .append = o->append, .program_bytes = o->programs.bytes,
+		.model = o->model ? &o->md : NULL, .records = o->records, .timeout = o->timeout,
+	};
+
+	return qemu_boot(&b, c, timed_out);
+}
+
+static void save_console(const struct run_opts *o, const struct console *c)
+{
+	if (o->console_log && write_atomically(o->console_log, c->log.buf, c->log.len))
+		warning("the console log was not kept");
+}
+
+/* "name: message", and a program row's output lines after it. */
+static void print_fail(const struct console *c, const char *fail)
+{
+	size_t len = strcspn(fail, ":");
+
+	fprintf(stderr, "  %s\n", fail);
+	for (size_t i = 0; i < c->output.nr; i++)
+		if (!strncmp(c->output.v[i], fail, len) && c->output.v[i][len] == ' ')
+			fprintf(stderr, "    | %s\n", c->output.v[i] + len + 1);
+}
+
+/* Why the boot did not give a result, naming the kernel; KB_OK if it did. */
+static int judge(const struct run_opts *o, const struct console *c, int status, int timed_out)
+{
+	const char *k = o->kernel;
+
+	if (timed_out) {
+		error("kernel %s: no end after %d s, QEMU killed (%s%s)", k, o->timeout,
+		      c->last_row ? "the last benchmark to finish: " : c->begun ?
+		      "before the first benchmark finished" : "the guest never started",
+		      c->last_row ? c->last_row : "");
+	} else if (c->qemu_error && !c->begun && o->model && strstr(c->qemu_error, "plugin")) {
+		/* Not the kernel's doing: kbench's own plugin did not load. */
+		error("QEMU could not load the cost model's plugin %s: %s", o->md.plugin,
+		      c->qemu_error);
+		return KB_TROUBLE;
+	} else if (c->qemu_error && !c->begun) {
+		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);
+		return KB_KERNEL_FAIL;
+	} else if (c->panic) {
+		error("kernel %s panicked%s%s: %s", k, c->last_row ? " after benchmark " : "",
+		      c->last_row ? c->last_row : "", c->panic);
+	} else if (!c->begun) {
+		error("kernel %s did not boot: the guest never started (QEMU %s %d)", k,
+		      WIFSIGNALED(status) ? "killed by signal" : "exit status",
+		      WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	} else if (c->bad_version) {
+		error("kernel %s: the guest speaks another protocol version than kbench "
+		      "(a stale --guest?)", k);
+	} else if (c->ns_per_insn != qemu_ns_per_insn(o->clock, o->m)) {
+		error("kernel %s: the guest divided its clock by %g, not %u: its figures would "
+		      "not be instruction counts (a stale --guest?)", k, c->ns_per_insn,
+		      qemu_ns_per_insn(o->clock, o->m));
+	} else if (!c->ended) {
+		error("kernel %s: the guest stopped without its end line (%s%s)", k,
+		      c->last_row ? "after benchmark " : "before the first benchmark",
+		      c->last_row ? c->last_row : "");
+	} else if (c->fails.nr || !c->end_ok || !c->res->nr) {
+		error("kernel %s: %zu benchmark(s) failed%s", k, c->fails.nr,
+		      c->fails.nr ? ":" : " (no results)");
+		for (size_t i = 0; i < c->fails.nr; i++)
+			print_fail(c, c->fails.v[i]);
+		return KB_KERNEL_FAIL;
+	} else {
+		if (c->workload_status > 0)
+			warning("the workload exited with status %d", c->workload_status);
+		return KB_OK;
+	}
+	console_tail(c, 25);
+	return KB_KERNEL_FAIL;
+}
+
+static int write_result(const struct run_opts *o, struct kb_result *res)
+{
+	struct strbuf json = STRBUF_INIT;
+	int ret;
+
+	res->clock = xstrdup(o->clock);
+	res->kernel = xstrdup(o->kernel);
+	res->append = xstrdup(o->append ? o->append : "");
+	res->runs = o->runs;
+	res->quick = o->quick;
+	if (!res->compiler)
+		res->compiler = xstrdup("unknown");
+	result_to_json(res, &json);
+	ret = write_atomically(o->output ? o->output : "-", json.buf, json.len);
+	strbuf_release(&json);
+	return ret;
+}
+
+/* The build tree of a kernel image: TREE/arch/ARCH/boot/IMAGE. */
+static char *objtree_of(const char *kernel)
+{
+	char *abs = realpath(kernel, NULL), *arch = NULL;
+
+	for (char *p = abs; p && (p = strstr(p, "/arch/")); p++)
+		arch = p;
+	if (!arch || !strstr(arch, "/boot/")) {
+		free(abs);
+		return NULL;
+	}
+	*arch = '\0';
+	return abs;
+}
+
+/* The profiles the guest sent, into --gcov-out; KB_OK or why not. */
+static int write_profiles(const struct run_opts *o, struct console *c)
+{
+	char *objtree = o->gcov_objtree ? realpath(o->gcov_objtree, NULL) : objtree_of(o->kernel);
+	int n;
+
+	if (!objtree) {
+		error("kernel %s: no build tree to take profile paths from (--gcov-objtree)",
+		      o->kernel);
+		return KB_TROUBLE;
+	}
+	if (c->gcov.announced < 0) {
+		error("kernel %s sent no profiles (built without CONFIG_GCOV_KERNEL?)", o->kernel);
+		free(objtree);
+		return KB_KERNEL_FAIL;
+	}
+	if (c->gcov.bad)
+		warning("%d profile file(s) arrived damaged and were dropped", c->gcov.bad);
+	if ((size_t)c->gcov.announced != c->gcov.nr + (size_t)c->gcov.bad)
+		warning("the guest sent %d profile file(s), %zu arrived", c->gcov.announced,
+			c->gcov.nr);
+	gcov_add_summaries(&c->gcov);
+	n = gcov_write(&c->gcov, o->gcov_out, objtree);
+	free(objtree);
+	if (n < 0)
+		return KB_TROUBLE;
+	note("%d profiles in %s", n, o->gcov_out);
+	return KB_OK;
+}
+
+/* The model's figures into the rows; KB_OK or why not. */
+static int add_model(const struct run_opts *o, const struct console *c, struct kb_result *res)
+{
+	struct model_records r;
+	int ret;
+
+	if (model_read(&r, o->records))
+		return KB_TROUBLE;
+	ret = model_attach(res, &c->ops, &r, o->kernel) ? KB_TROUBLE : KB_OK;
+	model_records_release(&r);
+	return ret;
+}
+
+static int make_records(struct run_opts *o)
+{
+	int fd;
+
+	if (!o->model)
+		return 0;
+	fd = tempfile_create("kbench-", ".model", &o->records);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
+static int make_initrd(const struct run_opts *o, const char **path)
+{
+	int fd = tempfile_create("kbench-", ".cpio", path), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = write_initramfs(fd, *path, &o->init);
+	if (close(fd) && !ret)
+		ret = error_errno("cannot write %s", *path);
+	return ret;
+}
+
+static int run(struct run_opts *o)
+{
+	struct kb_result res;
+	struct console c;
+	const char *initrd = NULL;
+	int status, timed_out = 0, ret;
+	double t0;
+
+	if ((ret = check_inputs(o)) != KB_OK)
+		return ret;
+	if (!strcmp(o->clock, "kvm") && access("/dev/kvm", R_OK | W_OK)) {
+		error_errno("--clock=kvm needs /dev/kvm");
+		return KB_TROUBLE;
+	}
+	if (make_initrd(o, &initrd) || make_records(o)) {
+		if (initrd)
+			tempfile_remove(initrd);
+		model_release(&o->md);
+		return KB_TROUBLE;
+	}
+	result_init(&res);
+	console_init(&c, &res);
+	note("booting %s (clock %s, %d runs%s%s%s)", o->kernel, o->clock, o->runs,
+	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
+	     o->model ? o->md.profile.name : "");
+	t0 = qemu_clock();
+	status = boot(o, initrd, &c, &timed_out);
+	tempfile_remove(initrd);
+	save_console(o, &c);
+	if (status < 0) {
+		ret = KB_TROUBLE;
+	} else {
+		ret = judge(o, &c, status, timed_out);
+		if (ret == KB_OK && programs_check_rows(&o->programs, &res, o->kernel))
+			ret = KB_KERNEL_FAIL;
+		if (ret == KB_OK && o->gcov_out)
+			ret = write_profiles(o, &c);
+		if (ret == KB_OK && o->model)
+			ret = add_model(o, &c, &res);
+		if (ret == KB_OK && write_result(o, &res))
+			ret = KB_TROUBLE;
+		if (ret == KB_OK)
+			note("%zu benchmarks in %.0f s%s%s", res.nr, qemu_clock() - t0,
+			     o->output ? ", results in " : "", o->output ? o->output : "");
+	}
+	if (o->records)
+		tempfile_remove(o->records);
+	model_release(&o->md);
+	console_release(&c);
+	result_release(&res);
+	return ret;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_opts o;
+	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : run(&o);
+
+	programs_release(&o.programs);
+	return ret;
+}

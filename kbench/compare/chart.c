@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The comparison as an SVG bar chart a browser opens: one bar per
+ * benchmark and later kernel, its length the speed-up against the first
+ * kernel in percent, a whisker for the spread of the samples, a grey band
+ * for the noise of the row (what kernels with the same code show, noise.h);
+ * a difference that is not significant is drawn pale.
+ */
+#include "comparison.h"
+#include "atomic-file.h"
+
+#include <math.h>
+#include <string.h>
+
+#define WIDTH 960
+#define PLOT_X0 190
+#define PLOT_X1 880
+#define BAR_H 10
+#define BAR_STEP 14
+#define GROUP_H 22
+#define TOP 78
+
+static const char *const colours[] = {
+	"#3366cc", "#dc3912", "#ff9900", "#109618", "#990099", "#0099c6",
+};
+
+struct scale {
+	double lo, hi;	/* the axis, in percent: whole grid steps around 0 */
+	double step;	/* grid lines */
+};
+
+static void add_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&': strbuf_addstr(sb, "&amp;"); break;
+		case '<': strbuf_addstr(sb, "&lt;"); break;
+		case '>': strbuf_addstr(sb, "&gt;"); break;
+		case '"': strbuf_addstr(sb, "&quot;"); break;
+		default:
+			if ((unsigned char)*s >= 0x20)
+				strbuf_addch(sb, *s);
+		}
+	}
+}
+
+static double xpos(const struct scale *s, double pct)
+{
+	double v = pct > s->hi ? s->hi : pct < s->lo ? s->lo : pct;
+
+	return PLOT_X0 + (v - s->lo) / (s->hi - s->lo) * (PLOT_X1 - PLOT_X0);
+}
+
+/*
+ * From the smallest to the largest percentage shown (whiskers included,
+ * at most 1000), in whole grid steps, with a step to spare on each side
+ * that has bars, for their labels.
+ */
+static struct scale make_scale(const struct comparison *c)
+{
+	static const double steps[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500 };
+	struct scale s = { -1, 1, 1 };
+	double mn = 0, mx = 0;
+
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		for (int i = 1; i < c->nr; i++) {
+			const struct cmp_cell *cell = &c->rows[r].cells[i];
+
+			if (!cell->row || !cell->defined)
+				continue;
+			mn = fmin(mn, fmax(cell->lo, -1000));
+			mx = fmax(mx, fmin(cell->hi, 1000));
+		}
+	}
+	for (size_t k = 0; k < sizeof(steps) / sizeof(*steps); k++) {
+		s.step = steps[k];
+		if ((mx - mn) / s.step <= 8)
+			break;
+	}
+	s.lo = floor(mn / s.step) * s.step - s.step;
+	s.hi = ceil(mx / s.step) * s.step + s.step;
+	return s;
+}
+
+static int chart_height(const struct comparison *c)
+{
+	int h = TOP + 40;
+	const char *group = NULL;
+
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		if (!group || strcmp(group, c->rows[r].ref->group))
+			h += GROUP_H;
+		group = c->rows[r].ref->group;
+		h += (c->nr - 1) * BAR_STEP + 6;
+	}
+	return h;
+}
+
+static void header(struct strbuf *sb, const struct comparison *c)
+{
+	strbuf_addstr(sb, "<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">"
+		      "kbench: speed against ");
+	add_text(sb, c->labels[0]);
+	strbuf_addf(sb, " in percent (positive is faster), clock %s</text>\n", c->res[0].clock);
+	strbuf_addstr(sb, "<text x=\"10\" y=\"40\" font-size=\"11\">");
+	add_text(sb, result_metric_text(&c->res[0]));
+	strbuf_addstr(sb, "; whiskers: the spread "
+		    "of the samples; grey band: the noise of equivalent builds (");
+	add_text(sb, c->noise.source);
+	strbuf_addstr(sb, "); pale bars: not significant</text>\n");
+	for (int i = 1; i < c->nr; i++) {
+		int x = 10 + (i - 1) * 240;
+
+		strbuf_addf(sb, "<rect x=\"%d\" y=\"50\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+			    "<text x=\"%d\" y=\"60\" font-size=\"12\">", x,
+			    colours[(i - 1) % 6], x + 16);
+		add_text(sb, c->labels[i]);
+		strbuf_addstr(sb, "</text>\n");
+	}
+}
+
+static void grid(struct strbuf *sb, const struct scale *s, int height)
+{
+	for (double v = s->lo; v <= s->hi + 1e-9; v += s->step) {
+		double x = xpos(s, v);
+
+		strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>"
+			    "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">"
+			    "%+g%%</text>\n", x, TOP - 8, x, height - 30,
+			    fabs(v) < 1e-9 ? "#000" : "#ddd", x, height - 18, v);
+	}
+}
+
+/* The band of a row's noise, behind its bars: from -noise to +noise. */
+static void band(struct strbuf *sb, const struct scale *s, double noise, int y, int h)
+{
+	double xl = xpos(s, -noise), xh = xpos(s, noise);
+
+	if (noise > 0)
+		strbuf_addf(sb, "<rect class=\"noise\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+			    "height=\"%d\" fill=\"#000\" fill-opacity=\"0.08\"/>\n", xl, y - 2, xh - xl, h);
+}
+
+static void bar(struct strbuf *sb, const struct scale *s, const struct cmp_row *row,
+		const struct cmp_cell *cell, int y, const char *colour)
+{
+	double pct = cell->pct, lo = cell->lo, hi = cell->hi, noise = row->noise;
+	double x0 = xpos(s, 0), x = xpos(s, pct), xl = xpos(s, lo), xh = xpos(s, hi);
+	int mid = y + BAR_H / 2, sig = cell->significant;
+
+	strbuf_addf(sb, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"%s>"
+		    "<title>%s: %+.2f%% (%+.2f..%+.2f), %s (noise %.1f%%)</title></rect>\n",
+		    fmin(x0, x), y, fmax(fabs(x - x0), 0.5), BAR_H, colour,
+		    sig ? "" : " fill-opacity=\"0.3\"", row->ref->name, pct, lo, hi,
+		    sig ? "significant" : "not significant", noise);
+	strbuf_addf(sb, "<path d=\"M%.1f %dH%.1fM%.1f %dV%dM%.1f %dV%d\" stroke=\"#000\"/>\n",
+		    xl, mid, xh, xl, y + 1, y + BAR_H - 1, xh, y + 1, y + BAR_H - 1);
+	strbuf_addf(sb, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"%s\">"
+		    "%+.1f%%</text>\n", pct >= 0 ? fmax(x, xh) + 4 : fmin(x, xl) - 4,
+		    y + BAR_H - 1, pct >= 0 ? "start" : "end", pct);
+}
+
+static void draw_rows(struct strbuf *sb, const struct comparison *c, const struct scale *s)
+{
+	const char *group = NULL;
+	int nr = c->nr, y = TOP;
+
+	for (size_t r = 0; r < c->nr_rows; r++) {
+		const struct cmp_row *row = &c->rows[r];
+		const struct kb_row *a = row->ref;
+
+		if (!group || strcmp(group, a->group)) {
+			strbuf_addf(sb, "<text x=\"10\" y=\"%d\" font-size=\"12\" "
+				    "font-weight=\"bold\">", y + 14);
+			add_text(sb, group_title(a->group));
+			strbuf_addstr(sb, "</text>\n");
+			y += GROUP_H;
+			group = a->group;
+		}
+		band(sb, s, row->noise, y, (nr - 1) * BAR_STEP + 2);
+		strbuf_addf(sb, "<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"end\">",
+			    PLOT_X0 - 8, y + ((nr - 1) * BAR_STEP) / 2 + 4);
+		add_text(sb, a->name);
+		strbuf_addstr(sb, "</text>\n");
+		for (int i = 1; i < nr; i++)
+			if (row->cells[i].row && row->cells[i].defined)
+				bar(sb, s, row, &row->cells[i], y + (i - 1) * BAR_STEP,
+				    colours[(i - 1) % 6]);
+		y += (nr - 1) * BAR_STEP + 6;
+	}
+}
+
+int chart_write(const char *path, const struct comparison *c)
+{
+	struct scale s = make_scale(c);
+	int height = chart_height(c);
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&sb, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+		    "viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n"
+		    "<rect width=\"100%%\" height=\"100%%\" fill=\"#fff\"/>\n",
+		    WIDTH, height, WIDTH, height);
+	header(&sb, c);
+	grid(&sb, &s, height);
+	draw_rows(&sb, c, &s);
+	strbuf_addstr(&sb, "</svg>\n");
+	ret = write_atomically(path, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
+}

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Configuring and building the compared kernels (kbuild.h). */
+#include "kbuild.h"
+#include "machine.h"
+#include "kbench.h"
+#include "fileio.h"
+#include "run-command.h"
+#include "warn.h"
+#include "kbench-config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void kbuild_fixed_env(void)
+{
+	setenv("KBUILD_BUILD_TIMESTAMP", "Sat Jan  1 00:00:00 UTC 2000", 0);
+	setenv("KBUILD_BUILD_USER", "kbench", 0);
+	setenv("KBUILD_BUILD_HOST", "ccd-suite", 0);
+	setenv("KBUILD_BUILD_VERSION", "1", 0);
+}
+
+char *kbuild_abs(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *cwd;
+
+	if (path[0] == '/')
+		return xstrdup(path);
+	cwd = getcwd(NULL, 0);
+	if (!cwd)
+		die_errno("getcwd");
+	strbuf_addf(&sb, "%s/%s", cwd, path);
+	free(cwd);
+	return strbuf_detach(&sb, NULL);
+}
+
+int kbuild_run(const struct kbuild *kb, struct strvec *args)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	int status;
+
+	quote_argv(&sb, args->v);
+	if (kb->dry_run) {
+		printf("%s\n", sb.buf);
+		strbuf_release(&sb);
+		return 0;
+	}
+	note("%s", sb.buf);
+	strbuf_release(&sb);
+	strvec_pushv(&cp.args, args->v);
+	status = run_command(&cp);
+	child_process_clear(&cp);
+	if (status_ok(status))
+		return 0;
+	return error("'%s' failed", args->v[0]);
+}
+
+const struct kb_machine *kbuild_machine(const struct kbuild *kb)
+{
+	return kb->m ? kb->m : machine_host();
+}
+
+/* make TARGETS (NULL-terminated) for the machine; with jobs, through ccd and lkd. */
+static int kmake(const struct kbuild *kb, const char *dir, const char *const *targets, int jobs)
+{
+	const struct kb_machine *m = kbuild_machine(kb);
+	struct strvec args = STRVEC_INIT;
+	int ret;
+
+	strvec_pushl(&args, "make", "-C", kb->source, NULL);
+	strvec_pushf(&args, "O=%s", dir);
+	strvec_pushf(&args, "ARCH=%s", m->kernel_arch);
+	/* Another machine's kernel: Debian's cross gcc, binutils and ld. */
+	if (m != machine_host())
+		strvec_pushf(&args, "CROSS_COMPILE=%s-", m->triple);
+	if (jobs) {
+		strvec_pushf(&args, "-j%d", jobs);
+		strvec_pushf(&args, "CC=%s", kb->ccd);
+		strvec_pushf(&args, "LD=%s", kb->lkd);
+	}
+	for (; *targets; targets++)
+		strvec_push(&args, *targets);
+	ret = kbuild_run(kb, &args);
+	strvec_clear(&args);
+	return ret;
+}
+
+static int append_fragments(const struct kbuild *kb, const char *dir, const char *extra)
+{
+	const struct kb_machine *m = kbuild_machine(kb);
+	struct strbuf path = STRBUF_INIT;
+	int fd, ret = 0;
+
+	strbuf_addf(&path, "%s/.config", dir);
+	if (kb->dry_run) {
+		if (m == machine_host())
+			printf("kbench config >>%s\n", path.buf);
+		else
+			printf("kbench config --arch=%s >>%s\n", m->debian, path.buf);
+		if (extra)
+			printf("printf '%%s' '%s' >>%s\n", extra, path.buf);
+		strbuf_release(&path);
+		return 0;
+	}
+	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 || write_in_full(fd, m->config, strlen(m->config)) ||
+	    write_in_full(fd, m->extra_config, strlen(m->extra_config)) ||
+	    (extra && write_in_full(fd, extra, strlen(extra))))
+		ret = error_errno("cannot append the kbench configuration to %s", path.buf);
+	if (fd >= 0 && close(fd) && !ret)
+		ret = error_errno("cannot write %s", path.buf);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* Every CONFIG_X=y of fragment survived olddefconfig in conf. */
+static int check_fragment(const char *path, const char *conf, const char *p)
+{
+	while (*p) {
+		size_t len = strcspn(p, "\n");
+
+		if (!strncmp(p, "CONFIG_", 7)) {
+			struct strbuf line = STRBUF_INIT;
+			int missing;
+
+			strbuf_addch(&line, '\n');
+			strbuf_add(&line, p, len);
+			strbuf_addch(&line, '\n');
+			missing = !strstr(conf, line.buf);
+			strbuf_release(&line);
+			if (missing)
+				return error("%s: %.*s did not stay set (a missing dependency?)",
+					     path, (int)len, p);
+		}
+		p += len + (p[len] == '\n');
+	}
+	return 0;
+}
+
+static int check_config(const struct kbuild *kb, const char *dir, const char *extra)
+{
+	struct strbuf conf = STRBUF_INIT, path = STRBUF_INIT;
+	int ret = 0;
+
+	if (kb->dry_run)
+		return 0;
+	strbuf_addf(&path, "%s/.config", dir);
+	strbuf_addch(&conf, '\n');
+	if (strbuf_read_file(&conf, path.buf, 0))
+		ret = error_errno("cannot read %s", path.buf);
+	if (!ret)
+		ret = check_fragment(path.buf, conf.buf, kbuild_machine(kb)->config);
+	if (!ret && extra)
+		ret = check_fragment(path.buf, conf.buf, extra);
+	strbuf_release(&conf);
+	strbuf_release(&path);
+	return ret;
+}
+
+int kbuild_kernel(const struct kbuild *kb, const char *cc, const char *dir, const char *extra)
+{
+	static const char *const tiny[] = { "tinyconfig", NULL }, *const old[] = { "olddefconfig", NULL };
+	const struct kb_machine *m = kbuild_machine(kb);
+	struct strbuf cross = STRBUF_INIT;
+
+	if (!kb->dry_run && mkdir(dir, 0755) && errno != EEXIST)
+		return error_errno("cannot create %s", dir);
+	/* gcc for another machine is its Debian cross gcc; clang takes Kbuild's --target. */
+	if (m != machine_host() && !strcmp(cc, "gcc")) {
+		strbuf_addf(&cross, "%s-gcc", m->triple);
+		cc = cross.buf;
+	}
+	if (kb->dry_run)
+		printf("CCD_CC=%s\n", cc);
+	else
+		setenv("CCD_CC", cc, 1);
+	strbuf_release(&cross);
+	if (kmake(kb, dir, tiny, 0) || append_fragments(kb, dir, extra) ||
+	    kmake(kb, dir, old, 0) || check_config(kb, dir, extra))
+		return -1;
+	return kmake(kb, dir, m->targets, kb->jobs);
+}
+
+const char *kbuild_metric(const struct kbuild *kb)
+{
+	return kb->model ? "cycles" : NULL;
+}
