@@ -83,7 +83,8 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin x86_64-lto-full x86_64-612-lto-thin arm64-lto-thin"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin x86_64-lto-thin-whole x86_64-lto-full"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -293,14 +294,21 @@ keep_plain() {
 # LTO_CLANG_FULL) against make LLVM=1 CC=ccd LD=lkd at the same path.
 # Nobody names clang or ld.lld twice: ccd and lkd take them from LLVM=, as
 # Kbuild does (KARCH: another architecture; --target= from CROSS_COMPILE).
+# KDIRS: the plain build makes only these directories' objects (bitcode);
+# the ccd build is whole: the LTO links through lkd, and it boots.
 lto_pair() {
 	local bab=("$BAB" --source="$1" --fragment="$2" --enable="$3" --out="$dir/obj"
-		--jobs="$KJOBS" --no-boot --arch="${KARCH:-x86_64}")
-	"${bab[@]}" -- LLVM=1 && keep_plain || return 1
+		--jobs="$KJOBS" --no-boot --arch="${KARCH:-x86_64}") targets=() d
+	for d in ${KDIRS:-}; do targets+=(--target="$d"); done
+	"${bab[@]}" "${targets[@]}" -- LLVM=1 && keep_plain || return 1
 	"${bab[@]}" -- LLVM=1 CC="$CCD" LD="$LKD" || return 1
 	grep -qx "CONFIG_$3=y" "$dir/obj/.config" || { echo "CONFIG_$3 is not on"; return 1; }
 }
-recipe_x86_64_lto_thin() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN; }
+# CI's (in turn): the plain build of arch/x86, init, kernel and mm only.
+recipe_x86_64_lto_thin() {
+	KDIRS="arch/x86/ init/ kernel/ mm/" lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN
+}
+recipe_x86_64_lto_thin_whole() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN; }
 recipe_x86_64_lto_full() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_FULL; }
 recipe_arm64_lto_thin() { KARCH=arm64 lto_pair "$KSOURCE" "$KBENCHCFG_ARM64" LTO_CLANG_THIN; }
 recipe_x86_64_612_lto_thin() { lto_pair "$KSOURCE612" "$KBENCHCFG" LTO_CLANG_THIN; }
