@@ -221,6 +221,34 @@ const struct kb_machine *machine_of_image(const char *path)
 	return NULL;
 }
 
+/*
+ * x86's boot protocol: from version 2.12 (Linux 3.8) the setup header's
+ * xloadflags say whether the kernel has the 64-bit entry point
+ * (XLF_KERNEL_64), which only a 64-bit kernel has.
+ */
+#define HDR_VERSION 0x206
+#define HDR_XLOADFLAGS 0x236
+#define XLF_KERNEL_64 0x1
+
+int machine_check_image(const struct kb_machine *m, const char *path)
+{
+	unsigned char h[0x240];
+	unsigned version;
+
+	if (m->elf_machine != EM_X86_64)
+		return 0;
+	if (read_head(path, h, sizeof(h)))
+		return -1;
+	if (memcmp(h + 0x202, "HdrS", 4))
+		return 0;
+	version = h[HDR_VERSION] | (unsigned)h[HDR_VERSION + 1] << 8;
+	if (version < 0x20c || (h[HDR_XLOADFLAGS] & XLF_KERNEL_64))
+		return 0;
+	return error("kernel %s is a 32-bit x86 kernel (its boot header has no 64-bit entry "
+		     "point); kbench runs x86_64 kernels: configure it with CONFIG_64BIT=y (the "
+		     "fragment `kbench config` prints has it) or make ARCH=x86_64", path);
+}
+
 /* e_flags of the ELF header in h (52 bytes or more read). */
 static unsigned elf_flags(const unsigned char *h)
 {

@@ -44,6 +44,8 @@ const struct kb_machine *machine_host(void);
  * ELF vmlinux); NULL and an error if unknown or unreadable. */
 const struct kb_machine *machine_of_image(const char *path);
 /* 0 if path is an ELF program for m; otherwise an error naming what it is for. */
+/* -1 (said) if the image at path cannot be m's kernel: a 32-bit x86 bzImage. */
+int machine_check_image(const struct kb_machine *m, const char *path);
 int machine_check_program(const struct kb_machine *m, const char *path, const char *what,
 			  const char *option);
 /* The guest: --guest; for the host's machine $KBENCH_GUEST; beside kbench; installed. */

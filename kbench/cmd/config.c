@@ -18,7 +18,12 @@ int cmd_config(int argc, char **argv)
 		if (!(m = arch_option(v)))
 			return KB_USAGE;
 	}
-	if (write_in_full(1, m->config, strlen(m->config)))
+	/*
+	 * What kbench's own builds add too (x86_64's CONFIG_64BIT): tinyconfig
+	 * on an x86 host is 32-bit unless the fragment says otherwise.
+	 */
+	if (write_in_full(1, m->config, strlen(m->config)) ||
+	    write_in_full(1, m->extra_config, strlen(m->extra_config)))
 		return error_errno("cannot write the standard output"), KB_TROUBLE;
 	return KB_OK;
 }

@@ -183,6 +183,8 @@ static int check_inputs(struct run_opts *o)
 	o->m = o->arch ? machine_named(o->arch) : machine_of_image(o->kernel);
 	if (!o->m)
 		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
+	if (machine_check_image(o->m, o->kernel))
+		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
 	if (!o->qemu)
 		o->qemu = o->m->qemu;
 	if (o->m->dtb && !o->dtb && !(o->dtb = dtb_beside(o, o->m->dtb))) {

@@ -75,16 +75,19 @@ case_usage() {
 
 case_config() {
 	: "${KBENCH_CONFIG:?KBENCH_CONFIG must name kbench/kbench.config}"
+	# x86_64's fragment ends with the CONFIG_64BIT=y kbench's own builds add:
+	# tinyconfig on an x86 host is 32-bit (kernel-kbench-recipe follows kbench(1)).
+	{ cat "$KBENCH_CONFIG"; echo CONFIG_64BIT=y; } >x86.config
 	expect 0 "$KBENCH" config
-	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config differs from $KBENCH_CONFIG"
+	cmp -s out.txt x86.config || fail "kbench config is not $KBENCH_CONFIG and CONFIG_64BIT=y"
 	has out.txt "CONFIG_INET=y"
 	local arm=${KBENCH_CONFIG%/*}/kbench-arm64.config
 	expect 0 "$KBENCH" config --arch=arm64
 	cmp -s out.txt "$arm" || fail "kbench config --arch=arm64 differs from $arm"
 	expect 0 "$KBENCH" config --arch=x86_64
-	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config --arch=x86_64 differs"
+	cmp -s out.txt x86.config || fail "kbench config --arch=x86_64 differs"
 	expect 0 "$KBENCH" config --arch=amd64
-	cmp -s out.txt "$KBENCH_CONFIG" || fail "kbench config --arch=amd64 differs"
+	cmp -s out.txt x86.config || fail "kbench config --arch=amd64 differs"
 	# Kbuild's name where it is one machine; arm and mips are two.
 	expect 0 "$KBENCH" config --arch=powerpc
 	cmp -s out.txt "${KBENCH_CONFIG%/*}/kbench-ppc64el.config" || fail "--arch=powerpc is not ppc64el"
@@ -138,6 +141,21 @@ case_machine() {
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run -o r.json bz
 	tr '\n' ' ' <args.txt | grep -q -- "qemu-system-x86_64 .*isa-debug-exit.*-append console=ttyS0 panic=-1 norandmaps nolapic_timer kbench_runs=9 " ||
 		{ cat args.txt >&2; fail "not the x86_64 command line"; }
+	# A 32-bit bzImage (boot protocol 2.15, no XLF_KERNEL_64): refused, QEMU never started.
+	bzimage32() { { head -c 514 /dev/zero; printf 'HdrS\x0f\x02'; head -c 56 /dev/zero; } >"$1"; }
+	bzimage32 bz32 && [ "$(od -An -tx1 -j566 -N1 bz32 | tr -d ' ')" = 00 ] || fail "bz32"
+	rm -f args.txt
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run -o r.json bz32
+	has err.txt "kernel bz32 is a 32-bit x86 kernel"
+	has err.txt "CONFIG_64BIT=y"
+	[ -e args.txt ] && fail "QEMU started for a 32-bit bzImage"
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --arch=x86_64 -o r.json bz32
+	has err.txt "is a 32-bit x86 kernel"
+	# The same header with XLF_KERNEL_64 (0x236) is a 64-bit kernel: booted.
+	{ head -c 566 bz32; printf '\x01'; tail -c +568 bz32; } >bz64
+	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run -o r.json bz64
+	has err.txt "did not boot"
+	[ -e args.txt ] || fail "QEMU did not start for a 64-bit bzImage"
 	# --arch overrides the header.
 	PATH=$W/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --arch=arm64 --busybox=nobox -o r.json bz
 	has args.txt "$W/bin/qemu-system-aarch64"
