@@ -59,9 +59,9 @@ KCONFIGS_CI="x86_64 debian-61"
 # arm64 kernel too), clang's own kernel on amd64, the samples of Debian's
 # 6.12 and of Debian's arm64 6.1, and the pairs of Debian's other machines
 # on kbench's configuration of each, one to a turn (each with its
-# kernel-kbench-A; a turn may name two, A+B).  A pair joins once it has
+# kernel-kbench-A; a turn may name two, A+B), and clang's ThinLTO kernel.  A pair joins once it has
 # been run whole (tests/README.md): until then it is extended.
-KCONFIGS_ROTATION="arm64 x86_64-clang-ias debian-612 debian-61-arm64 armhf s390x armel"
+KCONFIGS_ROTATION="arm64 x86_64-clang-ias debian-612 debian-61-arm64 armhf s390x armel x86_64-lto-thin"
 # Every configuration of the rotation, one per word.
 KCONFIGS_ROTATING=${KCONFIGS_ROTATION//+/ }
 rotation_pick() {
@@ -83,7 +83,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin x86_64-lto-thin-whole x86_64-lto-full"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin-whole x86_64-lto-full"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
