@@ -72,14 +72,18 @@ static const char usage_text[] =
 "  CCD_SYSTEM_CONFIG   read this file instead of /etc/ccd.conf\n"
 "                      (user file: $XDG_CONFIG_HOME/ccd/ccd.conf)\n"
 "  UNCACHED_ERR_FD     descriptor for ccd's own messages (ccache, distcc)\n"
-"  CROSS_COMPILE       with no backend named, the backend is ${CROSS_COMPILE}gcc;\n"
-"                      another machine's as is ${CROSS_COMPILE}as (Kbuild's meaning)\n"
+"  LLVM                make LLVM=1 (=-14, =/dir/): with no backend named, the\n"
+"                      backend is the clang Kbuild names (clang, clang-14, /dir/clang)\n"
+"  CROSS_COMPILE       with no backend named (and no LLVM), the backend is\n"
+"                      ${CROSS_COMPILE}gcc; another machine's as is\n"
+"                      ${CROSS_COMPILE}as (Kbuild's meaning)\n"
 "  XDG_CACHE_HOME      ccd caches compiler families and targets in its ccd/\n"
 "                      (else ~/.cache/ccd)\n"
 "  TMPDIR              directory of ccd's temporary files\n"
 "\n"
-"Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf,\n"
-"${CROSS_COMPILE}gcc, else the first of icc, icx, gcc, clang on PATH.  See ccd(1).\n";
+"Backend: ccd BACKEND ..., a masquerade name, --ccd-cc, CCD_CC, ccd.conf, the\n"
+"clang LLVM names, ${CROSS_COMPILE}gcc, else the first of icc, icx, gcc, clang on\n"
+"PATH.  See ccd(1).\n";
 
 static const struct {
 	const char *opt;
