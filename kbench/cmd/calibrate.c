@@ -35,6 +35,15 @@
 #define NR_SETS 15	/* 4 KiB to 64 MiB, doubling */
 #define NATIVE_RUNS 5	/* natively the median of these, round-robin */
 
+/* KBENCH_NATIVE_RUNS (1 to 99) for a quicker test; else NATIVE_RUNS. */
+static int native_runs(void)
+{
+	const char *e = getenv("KBENCH_NATIVE_RUNS");
+	int n = e ? atoi(e) : 0;
+
+	return n >= 1 && n <= 99 ? n : NATIVE_RUNS;
+}
+
 struct cal_opts {
 	const struct kb_machine *m;
 	const char *model, *probe, *qemu, *profile_out;
@@ -213,7 +222,7 @@ static void print_table(const struct kb_model *md, const struct model_records *r
 	       p->l2_latency, p->llc_latency, p->memory_latency, p->branch_penalty);
 	if (nc)
 		printf("native: this host, core clock %.2f GHz (measured by a chain of dependent "
-		       "adds), the median of %d runs on one CPU\n", nc->ghz, NATIVE_RUNS);
+		       "adds), the median of %d runs on one CPU\n", nc->ghz, native_runs());
 	printf("\n");
 	print_chase(r, nc);
 	print_branches(p, r, nc);
@@ -233,7 +242,7 @@ static int run_native(const struct cal_opts *o, const struct kb_model *md,
 	if (access(probe, X_OK))
 		return error_errno("the native probe %s", probe);
 	measurements(&ms);
-	ret = host_run_probe(h, probe, &ms, NATIVE_RUNS);
+	ret = host_run_probe(h, probe, &ms, native_runs());
 	strvec_clear(&ms);
 	if (ret)
 		return -1;

@@ -1224,5 +1224,42 @@ case_calibrate() {
 	return 0
 }
 
+# The host's curve beside the model's (no timed assertion: only shapes).
+case_calibrate_native() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	[ "$(uname -m)" = x86_64 ] || skip "--native measures x86-64 hosts only"
+	export KBENCH_NATIVE_RUNS=1
+	expect 0 "$KBENCH" calibrate --native --json --profile-out="$W/host.profile"
+	mv out.txt cal.json
+	python3 -c 'import json
+d = json.load(open("cal.json"))
+assert len(d) == 15, len(d)
+for p in d:
+    assert list(p) == ["bytes", "cycles_per_load", "native_cycles_per_load"], p
+    assert p["native_cycles_per_load"] > 0, p' || fail "not 15 points with native_cycles_per_load > 0: $(cat cal.json)"
+	expect 0 "$KBENCH" calibrate --native
+	grep -Eq '^native: this host, core clock [0-9]+\.[0-9]+ GHz' out.txt || fail "no core clock: $(cat out.txt)"
+	grep -Eq '^random .* [0-9]+\.[0-9]+$' out.txt || fail "no native branch column: $(cat out.txt)"
+	has out.txt "measured natively ((random - regular) / 0.5)"
+	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency branch_penalty; do
+		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
+	done
+	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
+	expect 0 "$KBENCH" calibrate --model=cycles="$W/host.profile"
+	has out.txt "(${W}/host.profile)"
+	# A write that fails says so and leaves nothing, not even its temp file.
+	mkdir d
+	expect 3 "$KBENCH" calibrate --native --profile-out="$W/d"
+	has err.txt "$W/d"
+	[ -z "$(ls -A d)" ] && [ "$(ls -A | grep -c '^\.d\.')" = 0 ] || fail "leftovers: $(ls -A)"
+	expect 2 "$KBENCH" calibrate --native --arch=arm64
+	has err.txt "--native measures the host only"
+	expect 2 "$KBENCH" calibrate --profile-out="$W/p.profile"
+	has err.txt "--profile-out needs --native"
+	[ ! -e p.profile ] || fail "p.profile written without --native"
+	return 0
+}
+
 case_$1
 finish
