@@ -4,11 +4,16 @@
 #include "run-command.h"
 #include "warn.h"
 
+#include "tempfile.h"
+
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 #endif
@@ -97,6 +102,63 @@ void host_run_release(struct host_run *h)
 {
 	free(h->ns);
 	memset(h, 0, sizeof(*h));
+}
+
+#define ERR_TAIL 400	/* the end of a failed program's standard error shown */
+
+static double cpu_of(const struct rusage *ru)
+{
+	return ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6 + ru->ru_stime.tv_sec +
+	       ru->ru_stime.tv_usec / 1e6;
+}
+
+/* Its standard error's last ERR_TAIL bytes into err. */
+static void read_tail(const char *path, struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strbuf_read_file(&sb, path, 0) >= 0 && sb.len)
+		strbuf_addstr(err, sb.buf + (sb.len > ERR_TAIL ? sb.len - ERR_TAIL : 0));
+	strbuf_release(&sb);
+}
+
+/*
+ * The children's rusage before and after: kbench waits for one child at
+ * a time, so the difference is that child's, as wait4 reports it.
+ */
+int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+		     struct strbuf *err)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct rusage before, after;
+	const char *errpath = NULL;
+	int status = -1;
+
+	cp.err = tempfile_create("kbench-", ".stderr", &errpath);
+	cp.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	cp.in = stdin_path ? open(stdin_path, O_RDONLY | O_CLOEXEC) : -1;
+	if (cp.err < 0 || cp.out < 0 || (stdin_path && cp.in < 0)) {
+		if (stdin_path && cp.in < 0)
+			error_errno("cannot read %s", stdin_path);
+		goto out;
+	}
+	strvec_pushv(&cp.args, argv);
+	getrusage(RUSAGE_CHILDREN, &before);
+	status = run_command(&cp);
+	getrusage(RUSAGE_CHILDREN, &after);
+	*cpu_seconds = cpu_of(&after) - cpu_of(&before);
+	read_tail(errpath, err);
+out:
+	if (cp.in >= 0)
+		close(cp.in);
+	if (cp.out >= 0)
+		close(cp.out);
+	if (cp.err >= 0)
+		close(cp.err);
+	if (errpath)
+		tempfile_remove(errpath);
+	child_process_clear(&cp);
+	return status;
 }
 
 double host_branch_penalty(const struct host_curve *c)
@@ -284,12 +346,12 @@ static void add_cache(struct strbuf *out, const char *key, struct kb_cache_geom 
 		      const char *source)
 {
 	struct strbuf note = STRBUF_INIT;
-	unsigned long s;
+	int shift;
 
 	fit_geom(&g, &note);
-	s = g.size;
-	strbuf_addf(out, "%s = %lu%s %lu %lu", key, s % (1ul << 20) ? s % 1024 ? s : s >> 10 : s >> 20,
-		    s % (1ul << 20) ? s % 1024 ? "" : "K" : "M", g.ways, g.line);
+	shift = g.size % (1ul << 20) ? g.size % 1024 ? 0 : 10 : 20;
+	strbuf_addf(out, "%s = %lu%s %lu %lu", key, g.size >> shift,
+		    shift == 20 ? "M" : shift ? "K" : "", g.ways, g.line);
 	strbuf_addf(out, "  # %s%s\n", source, note.buf ? note.buf : "");
 	strbuf_release(&note);
 }

@@ -25,6 +25,15 @@ int host_run_probe(struct host_run *h, const char *probe, const struct strvec *m
 		   int runs);
 void host_run_release(struct host_run *h);
 
+/*
+ * Runs argv natively (standard input from stdin_path unless NULL, output
+ * discarded) and says its CPU time, user and system, in seconds.  The
+ * raw wait status, or -1 if it could not run; err gets the end of its
+ * standard error.
+ */
+int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+		     struct strbuf *err);
+
 /* The probe's curve natively, in core cycles. */
 struct host_curve {
 	const unsigned long *bytes;	/* the chase's working sets, doubling */

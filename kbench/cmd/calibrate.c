@@ -99,24 +99,6 @@ static int parse_cal_options(struct cal_opts *o, int argc, char **argv)
 	return check_native(o);
 }
 
-/* The probe for m: beside kbench in the build tree, else installed. */
-static const char *probe_path(const struct kb_machine *m, int native)
-{
-	static char path[PATH_MAX];
-	const char *suffix = native ? "-native" : m == machine_host() ? "" : "-";
-	const char *name = *suffix && !native ? m->name : "";
-	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 64);
-	char *slash = n > 0 ? (path[n] = '\0', strrchr(path, '/')) : NULL;
-
-	if (slash) {
-		snprintf(slash, 64, "/model/kbench-probe%s%s", suffix, name);
-		if (!access(path, X_OK))
-			return path;
-	}
-	snprintf(path, sizeof(path), "%s/kbench-probe%s%s", KBENCH_LIBEXECDIR, suffix, name);
-	return path;
-}
-
 /* The measurements, in the model's records' order. */
 static void measurements(struct strvec *args)
 {
