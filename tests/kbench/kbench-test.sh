@@ -1261,5 +1261,47 @@ for p in d:
 	return 0
 }
 
+# The model against the host on two builds of one loop: shapes only.
+case_validate() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "validate runs programs natively: x86-64 hosts only"
+	printf '%s\n' '#include <stdio.h>' 'int main(void) { long s = 0; int c;' \
+		'while ((c = getchar()) != EOF) for (long i = 0; i < 200000; i++) s += i % (c + 3);' \
+		'printf("%ld\n", s); return 0; }' >loop.c
+	gcc -O0 -o o0 loop.c && gcc -O2 -o o2 loop.c || fail "gcc"
+	printf 'abcdefgh' >in.txt
+	printf '[{"name": "O0", "argv": ["%s"], "stdin": "in.txt"},\n {"name": "O2", "argv": ["%s"], "stdin": "in.txt", "baseline": "O0"}]\n' \
+		"$W/o0" "$W/o2" >m.json
+	expect 0 "$KBENCH" validate --runs=2 --json -o "$W/v.json" m.json
+	python3 -c 'import json
+d = json.load(open("v.json"))
+assert [p["name"] for p in d["programs"]] == ["O0", "O2"], d
+for p in d["programs"]:
+    assert p["native_cycles"] > 0 and p["model_cycles"] > 0, p
+    assert p["events"]["instructions"] > 0 and "native_spread_pct" in p, p
+assert [(q["name"], q["baseline"]) for q in d["pairs"]] == [("O2", "O0")], d
+for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
+    assert k in d["pairs"][0], k
+for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_abs_cycle_error_pct"]:
+    assert k in d["summary"], k' || fail "validate's JSON: $(cat v.json)"
+	expect 0 "$KBENCH" validate --runs=1 m.json
+	has out.txt "O2 over O0"
+	has out.txt "rank correlation"
+	printf '[{"name": "O0", "argv": ["%s"]}, {"name": "bad", "argv": []}]\n' "$W/o0" >bad.json
+	expect 3 "$KBENCH" validate bad.json
+	has err.txt "entry 2 (bad)"
+	printf '[{"name": "O0", "argv": ["%s"], "baseline": "none"}]\n' "$W/o0" >bad.json
+	expect 3 "$KBENCH" validate bad.json
+	has err.txt "entry 1 (O0): the baseline 'none'"
+	printf '[{"name": "fails", "argv": ["sh", "-c", "echo broken >&2; exit 7"]}]\n' >f.json
+	expect 1 "$KBENCH" validate f.json
+	has err.txt "fails: exit status 7"
+	has err.txt "broken"
+	expect 2 "$KBENCH" validate --runs=0 m.json
+	return 0
+}
+
 case_$1
 finish
