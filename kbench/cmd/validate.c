@@ -235,23 +235,17 @@ static int run_model(struct vprog *p, struct val_program *v, const struct kb_mod
 	return ret;
 }
 
-static int run_models(struct validation *val, const char *profile)
+static int run_models(struct validation *val, const struct kb_model *md)
 {
-	struct kb_model md;
 	const char *records = NULL;
-	int fd, ret = -1;
+	int fd = tempfile_create("kbench-", ".model", &records), ret = 0;
 
-	if (model_setup(&md, profile, machine_host()))
+	if (fd < 0)
 		return -1;
-	fd = tempfile_create("kbench-", ".model", &records);
-	if (fd >= 0) {
-		close(fd);
-		ret = 0;
-		for (size_t i = 0; i < val->nr && !ret; i++)
-			ret = run_model(&val->progs[i], &val->v[i], &md, records);
-		tempfile_remove(records);
-	}
-	model_release(&md);
+	close(fd);
+	for (size_t i = 0; i < val->nr && !ret; i++)
+		ret = run_model(&val->progs[i], &val->v[i], md, records);
+	tempfile_remove(records);
 	return ret;
 }
 
@@ -368,11 +362,15 @@ int cmd_validate(int argc, char **argv)
 	struct host_run clock = { 0 };
 	struct strvec none = STRVEC_INIT;
 	struct val_opts o;
+	struct kb_model md;
 	const char *probe;
 	int ret = KB_TROUBLE;
 
 	if (parse_val_options(&o, argc, argv))
 		return KB_USAGE;
+	/* The plugin and profile first: a missing one is said before any run. */
+	if (model_setup(&md, o.profile, machine_host()))
+		return KB_TROUBLE;
 	if (load_manifest(&val, o.manifest))
 		goto out;
 	probe = probe_path(machine_host(), 1);
@@ -382,7 +380,7 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (host_run_probe(&clock, probe, &none, 1))
 		goto out;
-	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, o.profile)) {
+	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, &md)) {
 		ret = KB_KERNEL_FAIL;
 		goto out;
 	}
@@ -390,5 +388,6 @@ int cmd_validate(int argc, char **argv)
 out:
 	host_run_release(&clock);
 	validation_release(&val);
+	model_release(&md);
 	return ret;
 }
