@@ -105,7 +105,8 @@ static void add_escaped(struct strbuf *sb, const char *s)
 	}
 }
 
-void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records)
+static void qemu_args(struct strvec *args, const struct kb_model *md, const char *records,
+		      int whole)
 {
 	struct strbuf sb = STRBUF_INIT;
 
@@ -114,8 +115,20 @@ void model_qemu_args(struct strvec *args, const struct kb_model *md, const char 
 	add_escaped(&sb, md->profile_path);
 	strbuf_addstr(&sb, ",out=");
 	add_escaped(&sb, records);
+	if (whole)
+		strbuf_addstr(&sb, ",whole=on");
 	strvec_pushl(args, "-plugin", sb.buf, NULL);
 	strbuf_release(&sb);
+}
+
+void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records)
+{
+	qemu_args(args, md, records, 0);
+}
+
+void model_qemu_args_whole(struct strvec *args, const struct kb_model *md, const char *records)
+{
+	qemu_args(args, md, records, 1);
 }
 
 /* "sample cycles=C instructions=N ...": every metric once, in any order. */

@@ -40,6 +40,8 @@ int model_setup(struct kb_model *md, const char *spec, const struct kb_machine *
 void model_release(struct kb_model *md);
 /* -plugin PLUGIN,profile=FILE,out=RECORDS */
 void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records);
+/* The same with whole=on: one more sample at exit, of the whole run. */
+void model_qemu_args_whole(struct strvec *args, const struct kb_model *md, const char *records);
 
 /* Read the plugin's records; -1 after an error naming path and line. */
 int model_read(struct model_records *r, const char *path);

@@ -16,6 +16,7 @@ int cmd_initramfs(int argc, char **argv);
 int cmd_backends(int argc, char **argv);
 int cmd_pgo(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_validate(int argc, char **argv);
 
 /* The help page, every command's options (help.c). */
 void usage(void);
@@ -36,6 +37,8 @@ struct kb_machine;
 struct kb_programs;
 struct kb_train;
 const struct kb_machine *arch_option(const char *name);
+/* calibrate's probe for m (native: its native build), in the build tree or installed. */
+const char *probe_path(const struct kb_machine *m, int native);
 int program_option(struct kb_programs *ps, const char *spec);
 int train_option(struct kb_train *t, const char *list, const char *opt);
 

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What every subcommand's option parsing shares (cmd.h). */
 #include "cmd.h"
+#include "kbench-config.h"
 #include "machine.h"
 #include "program.h"
 #include "train.h"
 #include "strbuf.h"
 #include "warn.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int usage_error(const char *fmt, ...)
 {
@@ -76,4 +79,22 @@ int train_option(struct kb_train *t, const char *list, const char *opt)
 	struct strbuf why = STRBUF_INIT;
 
 	return train_parse(t, list, opt, &why) ? usage_why(&why) : 0;
+}
+
+/* The probe for m: beside kbench in the build tree, else installed. */
+const char *probe_path(const struct kb_machine *m, int native)
+{
+	static char path[PATH_MAX];
+	const char *suffix = native ? "-native" : m == machine_host() ? "" : "-";
+	const char *name = *suffix && !native ? m->name : "";
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 64);
+	char *slash = n > 0 ? (path[n] = '\0', strrchr(path, '/')) : NULL;
+
+	if (slash) {
+		snprintf(slash, 64, "/model/kbench-probe%s%s", suffix, name);
+		if (!access(path, X_OK))
+			return path;
+	}
+	snprintf(path, sizeof(path), "%s/kbench-probe%s%s", KBENCH_LIBEXECDIR, suffix, name);
+	return path;
 }

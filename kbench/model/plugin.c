@@ -11,7 +11,10 @@
  *   row
  *   sample cycles=C instructions=N loads=N ... branch_misses=N
  *
- * Arguments: profile=FILE (profile.h), out=FILE (the records).
+ * Arguments: profile=FILE (profile.h), out=FILE (the records), and
+ * whole=on: one more sample at exit, of the whole run (every vCPU from its
+ * first instruction, markers or none), for a program that has no markers
+ * (`kbench validate`).
  */
 #include <qemu-plugin.h>
 
@@ -52,6 +55,7 @@ static struct cache llc;
 static struct vcpu vcpus[MAX_VCPUS];
 static int out_fd = -1;
 static unsigned line_shift;
+static int whole;
 
 static struct vcpu *vcpu_of(unsigned int index)
 {
@@ -179,6 +183,22 @@ static void marker_exec(unsigned int index, void *udata)
 	}
 }
 
+static void whole_exit(qemu_plugin_id_t id, void *p)
+{
+	struct counters d;
+
+	(void)id;
+	(void)p;
+	memset(&d, 0, sizeof(d));
+	for (unsigned i = 0; i < MAX_VCPUS; i++)
+		if (vcpus[i].ready) {
+#define X(e) d.e += vcpus[i].now.e;
+			KB_EVENTS(X)
+#undef X
+		}
+	write_sample(&d);
+}
+
 /* Where an instruction's bytes are cached: its host address, stable across address spaces. */
 static uint64_t fetch_addr(const struct qemu_plugin_insn *insn)
 {
@@ -233,9 +253,11 @@ static int parse_args(int argc, char **argv, const char **profile_path, const ch
 			*profile_path = argv[i] + 8;
 		else if (!strncmp(argv[i], "out=", 4))
 			*out = argv[i] + 4;
+		else if (!strcmp(argv[i], "whole=on") || !strcmp(argv[i], "whole=off"))
+			whole = !strcmp(argv[i], "whole=on");
 		else {
 			fprintf(stderr, "kbench-model: unknown argument '%s' "
-				"(profile=FILE, out=FILE)\n", argv[i]);
+				"(profile=FILE, out=FILE, whole=on)\n", argv[i]);
 			return -1;
 		}
 	}
@@ -279,5 +301,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		vcpu_init(id, 0);
 	qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
+	if (whole)
+		qemu_plugin_register_atexit_cb(id, whole_exit, NULL);
 	return 0;
 }

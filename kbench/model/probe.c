@@ -10,6 +10,20 @@
  *   branch:KIND:ITERS     a loop with one conditional branch per pass:
  *                         KIND "regular" (taken every fourth pass) or
  *                         "random" (a coin toss per pass)
+ *
+ * Built a second time with KB_PROBE_NATIVE (kbench-probe-native), it takes
+ * --native first (`kbench calibrate --native`, no QEMU) and times each
+ * measurement itself, pinned to the CPU it starts on, and prints a line
+ * "ARG COUNT NANOSECONDS" for each; one more measurement is then allowed:
+ *
+ *   clock:ADDS            ADDS dependent integer adds (one cycle each on
+ *                         any current core), the best of five trials:
+ *                         the core's clock, which the TSC does not tell
+ *
+ * The markers are no-op instructions natively (marker.h).  The clock
+ * readings sit outside them, and the model's build has none of it: its
+ * code and its memory's addresses (which decide conflict misses) stay the
+ * same.
  */
 #include "model/marker.h"
 
@@ -56,6 +70,12 @@ static void **make_cycle(size_t lines)
 
 static void *volatile sink;
 
+#ifdef KB_PROBE_NATIVE
+static void lap(void);
+#else
+#define lap() do { } while (0)
+#endif
+
 static int chase(size_t bytes, long loads)
 {
 	size_t lines = bytes / LINE;
@@ -66,10 +86,12 @@ static int chase(size_t bytes, long loads)
 	p = mem;
 	for (size_t i = 0; i < lines; i++)
 		p = *p;
+	lap();
 	kb_mark_start();
 	for (long i = 0; i < loads; i++)
 		p = *p;
 	kb_mark_end();
+	lap();
 	sink = p;
 	free(mem);
 	return 0;
@@ -84,6 +106,7 @@ static int branch(int random, long iters)
 		return -1;
 	for (long i = 0; i < iters; i++)
 		bit[i] = random ? next_random() & 1 : !(i & 3);
+	lap();
 	kb_mark_start();
 	for (long i = 0; i < iters; i++) {
 		if (bit[i]) {
@@ -93,10 +116,99 @@ static int branch(int random, long iters)
 		}
 	}
 	kb_mark_end();
+	lap();
 	sink = (void *)taken;
 	free(bit);
 	return 0;
 }
+
+#ifdef KB_PROBE_NATIVE
+#include <sched.h>
+#include <time.h>
+
+#define CLOCK_TRIALS 5
+#define ADDS_PER_PASS 64
+
+static int native;
+static double timed_ns;	/* the last measurement's, natively */
+
+static double now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* Natively the time since the previous call; under the model nothing. */
+static void lap(void)
+{
+	static double t0;
+
+	if (native) {
+		double t = now_ns();
+
+		timed_ns = t - t0;
+		t0 = t;
+	}
+}
+
+/* passes x ADDS_PER_PASS adds, each waiting for the one before it. */
+static void add_chain(long passes)
+{
+	unsigned long x = 0;
+
+#if defined(__x86_64__)
+	__asm__ volatile("1:\n\t.rept 64\n\tadd $1, %0\n\t.endr\n\tdec %1\n\tjnz 1b"
+			 : "+r"(x), "+r"(passes) : : "cc");
+#elif defined(__aarch64__)
+	__asm__ volatile("1:\n\t.rept 64\n\tadd %0, %0, #1\n\t.endr\n\t"
+			 "subs %1, %1, #1\n\tb.ne 1b" : "+r"(x), "+r"(passes) : : "cc");
+#else
+	for (long i = 0; i < passes * ADDS_PER_PASS; i++)
+		__asm__ volatile("" : "+r"(x));
+#endif
+	sink = (void *)x;
+}
+
+/* The fastest of a few trials: the others met an interrupt or a slower clock. */
+static int core_clock(long adds)
+{
+	double best = 0;
+
+	for (int t = 0; t < CLOCK_TRIALS; t++) {
+		lap();
+		add_chain(adds / ADDS_PER_PASS);
+		lap();
+		if (!t || timed_ns < best)
+			best = timed_ns;
+	}
+	timed_ns = best;
+	return 0;
+}
+
+/* One CPU throughout: a migration would restart the caches mid-chase. */
+static void pin(void)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	CPU_ZERO(&set);
+	if (cpu >= 0) {
+		CPU_SET(cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+}
+
+/* The count a measurement's line reports: loads, passes or adds. */
+static long count_of(const char *arg)
+{
+	const char *c = strrchr(arg, ':');
+
+	return c ? atol(c + 1) : 0;
+}
+
+#endif
 
 static int task(const char *arg)
 {
@@ -110,6 +222,10 @@ static int task(const char *arg)
 	if (sscanf(arg, "branch:%15[a-z]:%ld", kind, &n) == 2 && n > 0 && n <= (1l << 30) &&
 	    (!strcmp(kind, "regular") || !strcmp(kind, "random")))
 		return branch(!strcmp(kind, "random"), n);
+#ifdef KB_PROBE_NATIVE
+	if (native && sscanf(arg, "clock:%ld", &n) == 1 && n >= ADDS_PER_PASS)
+		return core_clock(n);
+#endif
 	fprintf(stderr, "kbench-probe: bad measurement '%s' (chase:BYTES:LOADS, "
 		"branch:regular|random:ITERS)\n", arg);
 	return -1;
@@ -117,10 +233,24 @@ static int task(const char *arg)
 
 int main(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++)
+	int i = 1;
+
+#ifdef KB_PROBE_NATIVE
+	if (argc > 1 && !strcmp(argv[1], "--native")) {
+		native = 1;
+		pin();
+		i++;
+	}
+#endif
+	for (; i < argc; i++) {
 		if (task(argv[i])) {
 			fprintf(stderr, "kbench-probe: %s failed\n", argv[i]);
 			return 1;
 		}
+#ifdef KB_PROBE_NATIVE
+		if (native)
+			printf("%s %ld %.0f\n", argv[i], count_of(argv[i]), timed_ns);
+#endif
+	}
 	return 0;
 }

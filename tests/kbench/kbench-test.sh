@@ -1242,5 +1242,84 @@ case_calibrate() {
 	return 0
 }
 
+# The host's curve beside the model's (no timed assertion: only shapes).
+case_calibrate_native() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	[ "$(uname -m)" = x86_64 ] || skip "--native measures x86-64 hosts only"
+	export KBENCH_NATIVE_RUNS=1
+	expect 0 "$KBENCH" calibrate --native --json --profile-out="$W/host.profile"
+	mv out.txt cal.json
+	python3 -c 'import json
+d = json.load(open("cal.json"))
+assert len(d) == 15, len(d)
+for p in d:
+    assert list(p) == ["bytes", "cycles_per_load", "native_cycles_per_load"], p
+    assert p["native_cycles_per_load"] > 0, p' || fail "not 15 points with native_cycles_per_load > 0: $(cat cal.json)"
+	expect 0 "$KBENCH" calibrate --native
+	grep -Eq '^native: this host, core clock [0-9]+\.[0-9]+ GHz' out.txt || fail "no core clock: $(cat out.txt)"
+	grep -Eq '^random .* [0-9]+\.[0-9]+$' out.txt || fail "no native branch column: $(cat out.txt)"
+	has out.txt "measured natively ((random - regular) / 0.5)"
+	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency branch_penalty; do
+		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
+	done
+	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
+	expect 0 "$KBENCH" calibrate --model=cycles="$W/host.profile"
+	has out.txt "(${W}/host.profile)"
+	# A write that fails says so and leaves nothing, not even its temp file.
+	mkdir d
+	expect 3 "$KBENCH" calibrate --native --profile-out="$W/d"
+	has err.txt "$W/d"
+	[ -z "$(ls -A d)" ] && [ "$(ls -A | grep -c '^\.d\.')" = 0 ] || fail "leftovers: $(ls -A)"
+	expect 2 "$KBENCH" calibrate --native --arch=arm64
+	has err.txt "--native measures the host only"
+	expect 2 "$KBENCH" calibrate --profile-out="$W/p.profile"
+	has err.txt "--profile-out needs --native"
+	[ ! -e p.profile ] || fail "p.profile written without --native"
+	return 0
+}
+
+# The model against the host on two builds of one loop: shapes only.
+case_validate() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "validate runs programs natively: x86-64 hosts only"
+	printf '%s\n' '#include <stdio.h>' 'int main(void) { long s = 0; int c;' \
+		'while ((c = getchar()) != EOF) for (long i = 0; i < 200000; i++) s += i % (c + 3);' \
+		'printf("%ld\n", s); return 0; }' >loop.c
+	gcc -O0 -o o0 loop.c && gcc -O2 -o o2 loop.c || fail "gcc"
+	printf 'abcdefgh' >in.txt
+	printf '[{"name": "O0", "argv": ["%s"], "stdin": "in.txt"},\n {"name": "O2", "argv": ["%s"], "stdin": "in.txt", "baseline": "O0"}]\n' \
+		"$W/o0" "$W/o2" >m.json
+	expect 0 "$KBENCH" validate --runs=2 --json -o "$W/v.json" m.json
+	python3 -c 'import json
+d = json.load(open("v.json"))
+assert [p["name"] for p in d["programs"]] == ["O0", "O2"], d
+for p in d["programs"]:
+    assert p["native_cycles"] > 0 and p["model_cycles"] > 0, p
+    assert p["events"]["instructions"] > 0 and "native_spread_pct" in p, p
+assert [(q["name"], q["baseline"]) for q in d["pairs"]] == [("O2", "O0")], d
+for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
+    assert k in d["pairs"][0], k
+for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_abs_cycle_error_pct"]:
+    assert k in d["summary"], k' || fail "validate's JSON: $(cat v.json)"
+	expect 0 "$KBENCH" validate --runs=1 m.json
+	has out.txt "O2 over O0"
+	has out.txt "rank correlation"
+	printf '[{"name": "O0", "argv": ["%s"]}, {"name": "bad", "argv": []}]\n' "$W/o0" >bad.json
+	expect 3 "$KBENCH" validate bad.json
+	has err.txt "entry 2 (bad)"
+	printf '[{"name": "O0", "argv": ["%s"], "baseline": "none"}]\n' "$W/o0" >bad.json
+	expect 3 "$KBENCH" validate bad.json
+	has err.txt "entry 1 (O0): the baseline 'none'"
+	printf '[{"name": "fails", "argv": ["sh", "-c", "echo broken >&2; exit 7"]}]\n' >f.json
+	expect 1 "$KBENCH" validate f.json
+	has err.txt "fails: exit status 7"
+	has err.txt "broken"
+	expect 2 "$KBENCH" validate --runs=0 m.json
+	return 0
+}
+
 case_$1
 finish

@@ -1,0 +1,459 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "host-probe.h"
+#include "result.h"
+#include "run-command.h"
+#include "warn.h"
+
+#include "tempfile.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+#endif
+
+/* About 20 ms at 3 GHz: long against the clock's resolution, short against a tick. */
+#define CLOCK_ADDS (1l << 26)
+
+/* One run's lines "ARG COUNT NS" into ns[0..nr-1]; clock first. */
+static int parse_run(const char *out, const struct strvec *ms, double *ns, double *clock_ns)
+{
+	const char *line = out;
+
+	for (size_t i = 0; i <= ms->nr; i++) {
+		char arg[64];
+		long count;
+		double t;
+		const char *want = i ? ms->v[i - 1] : "clock";
+
+		if (!line || sscanf(line, "%63s %ld %lf", arg, &count, &t) != 3 || !(t > 0) ||
+		    strncmp(arg, want, strlen(want)))
+			return error("the native probe's line %zu is not '%s COUNT NS'", i + 1,
+				     want);
+		if (i)
+			ns[i - 1] = t;
+		else
+			*clock_ns = t;
+		line = strchr(line, '\n');
+		line = line ? line + 1 : NULL;
+	}
+	return 0;
+}
+
+static int run_once(const char *probe, const struct strvec *ms, double *ns, double *clock_ns)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int status, ret = -1;
+
+	strvec_pushl(&cp.args, probe, "--native", NULL);
+	strvec_pushf(&cp.args, "clock:%ld", CLOCK_ADDS);
+	for (size_t i = 0; i < ms->nr; i++)
+		strvec_push(&cp.args, ms->v[i]);
+	status = capture_command(&cp, &out);
+	if (status >= 0 && !status_ok(status))
+		error("the native probe %s failed (%s %d)", probe,
+		      WIFSIGNALED(status) ? "signal" : "exit status",
+		      WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+	else if (status >= 0)
+		ret = parse_run(out.buf ? out.buf : "", ms, ns, clock_ns);
+	strbuf_release(&out);
+	child_process_clear(&cp);
+	return ret;
+}
+
+int host_run_probe(struct host_run *h, const char *probe, const struct strvec *ms, int runs)
+{
+	double *all = xcalloc(ms->nr * (size_t)runs, sizeof(*all)), best = 0;
+	int ret = 0;
+
+	memset(h, 0, sizeof(*h));
+	for (int r = 0; r < runs && !ret; r++) {
+		double clock_ns = 0;
+
+		ret = run_once(probe, ms, all + (size_t)r * ms->nr, &clock_ns);
+		if (!ret && (!r || clock_ns < best))
+			best = clock_ns;
+	}
+	if (!ret) {
+		double *col = xcalloc((size_t)runs, sizeof(*col));
+
+		h->nr = ms->nr;
+		h->ns = xcalloc(ms->nr, sizeof(*h->ns));
+		for (size_t i = 0; i < ms->nr; i++) {
+			for (int r = 0; r < runs; r++)
+				col[r] = all[(size_t)r * ms->nr + i];
+			h->ns[i] = median_of(col, (size_t)runs);
+		}
+		h->ghz = CLOCK_ADDS / best;
+		free(col);
+	}
+	free(all);
+	return ret ? -1 : 0;
+}
+
+void host_run_release(struct host_run *h)
+{
+	free(h->ns);
+	memset(h, 0, sizeof(*h));
+}
+
+#define ERR_TAIL 400	/* the end of a failed program's standard error shown */
+
+static double cpu_of(const struct rusage *ru)
+{
+	return ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6 + ru->ru_stime.tv_sec +
+	       ru->ru_stime.tv_usec / 1e6;
+}
+
+/* Its standard error's last ERR_TAIL bytes into err. */
+static void read_tail(const char *path, struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (strbuf_read_file(&sb, path, 0) >= 0 && sb.len)
+		strbuf_addstr(err, sb.buf + (sb.len > ERR_TAIL ? sb.len - ERR_TAIL : 0));
+	strbuf_release(&sb);
+}
+
+/*
+ * The children's rusage before and after: kbench waits for one child at
+ * a time, so the difference is that child's, as wait4 reports it.
+ */
+int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+		     struct strbuf *err)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct rusage before, after;
+	const char *errpath = NULL;
+	int status = -1;
+
+	cp.err = tempfile_create("kbench-", ".stderr", &errpath);
+	cp.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	cp.in = stdin_path ? open(stdin_path, O_RDONLY | O_CLOEXEC) : -1;
+	if (cp.err < 0 || cp.out < 0 || (stdin_path && cp.in < 0)) {
+		if (stdin_path && cp.in < 0)
+			error_errno("cannot read %s", stdin_path);
+		goto out;
+	}
+	strvec_pushv(&cp.args, argv);
+	getrusage(RUSAGE_CHILDREN, &before);
+	status = run_command(&cp);
+	getrusage(RUSAGE_CHILDREN, &after);
+	*cpu_seconds = cpu_of(&after) - cpu_of(&before);
+	read_tail(errpath, err);
+out:
+	if (cp.in >= 0)
+		close(cp.in);
+	if (cp.out >= 0)
+		close(cp.out);
+	if (cp.err >= 0)
+		close(cp.err);
+	if (errpath)
+		tempfile_remove(errpath);
+	child_process_clear(&cp);
+	return status;
+}
+
+double host_branch_penalty(const struct host_curve *c)
+{
+	double p = (c->random - c->regular) / 0.5;
+
+	return p > 0 ? p : 0;
+}
+
+/* The host's caches: what CPUID or sysfs says, and which of them said it. */
+struct host_caches {
+	struct kb_cache_geom l1i, l1d, l2, llc;
+	char source[64];
+};
+
+static void put_cache(struct host_caches *hc, int level, int instruction,
+		      const struct kb_cache_geom *g)
+{
+	struct kb_cache_geom *to = level == 1 ? (instruction ? &hc->l1i : &hc->l1d) :
+				   level == 2 ? &hc->l2 : level == 3 ? &hc->llc : NULL;
+
+	if (to && !to->size)
+		*to = *g;
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+/* AMD's L2 and L3 associativity codes; 0 where the code gives no number. */
+static const unsigned char amd_ways[16] = { 0, 1, 2, 3, 4, 6, 8, 0, 16, 0, 32, 48, 64, 96,
+					    128, 64 };
+
+static void amd_legacy_cache(struct host_caches *hc, int level, int instruction,
+			     unsigned long size, unsigned ways, unsigned line)
+{
+	struct kb_cache_geom g = { size, ways, line };
+
+	if (size && line)
+		put_cache(hc, level, instruction, &g);
+}
+
+/*
+ * AMD's older leaves 0x80000005 (L1) and 0x80000006 (L2, L3), which VMs
+ * without topology extensions still fill.
+ */
+static void amd_legacy_caches(struct host_caches *hc)
+{
+	unsigned a, b, c, d;
+
+	if (__get_cpuid_max(0x80000000, NULL) < 0x80000006)
+		return;
+	__cpuid(0x80000005, a, b, c, d);
+	amd_legacy_cache(hc, 1, 0, (c >> 24) << 10, (c >> 16) & 0xff, c & 0xff);
+	amd_legacy_cache(hc, 1, 1, (d >> 24) << 10, (d >> 16) & 0xff, d & 0xff);
+	__cpuid(0x80000006, a, b, c, d);
+	amd_legacy_cache(hc, 2, 0, (c >> 16) << 10, amd_ways[(c >> 12) & 15], c & 0xff);
+	amd_legacy_cache(hc, 3, 0, (unsigned long)(d >> 18) << 19, amd_ways[(d >> 12) & 15],
+			 d & 0xff);
+	if (hc->l1d.size)
+		snprintf(hc->source, sizeof(hc->source), "CPUID leaves 0x80000005-6 (AMD)");
+}
+#endif
+
+/* Deterministic cache parameters: AMD's leaf 0x8000001d, Intel's leaf 4. */
+static void cpuid_caches(struct host_caches *hc)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned a, b, c, d, leaf = 4;
+	char vendor[13] = "";
+
+	if (!__get_cpuid(0, &a, &b, &c, &d))
+		return;
+	memcpy(vendor, &b, 4);
+	memcpy(vendor + 4, &d, 4);
+	memcpy(vendor + 8, &c, 4);
+	if (!strcmp(vendor, "AuthenticAMD") || !strcmp(vendor, "HygonGenuine"))
+		leaf = 0x8000001d;
+	if (__get_cpuid_max(leaf & 0x80000000, NULL) < leaf)
+		return;
+	for (unsigned i = 0; i < 16; i++) {
+		struct kb_cache_geom g;
+
+		__cpuid_count(leaf, i, a, b, c, d);
+		if (!(a & 31))
+			break;
+		g.line = (b & 0xfff) + 1;
+		g.ways = (b >> 22) + 1;
+		g.size = g.ways * g.line * (((b >> 12) & 0x3ff) + 1) * ((unsigned long)c + 1);
+		put_cache(hc, (a >> 5) & 7, (a & 31) == 2, &g);
+	}
+	if (hc->l1d.size)
+		snprintf(hc->source, sizeof(hc->source), "CPUID leaf %#x (%s)", leaf, vendor);
+	else if (leaf == 0x8000001d)
+		amd_legacy_caches(hc);
+#else
+	(void)hc;
+#endif
+}
+
+static unsigned long sysfs_number(const char *dir, const char *file)
+{
+	struct strbuf sb = STRBUF_INIT, path = STRBUF_INIT;
+	unsigned long v = 0;
+	char *end;
+
+	strbuf_addf(&path, "%s/%s", dir, file);
+	if (strbuf_read_file(&sb, path.buf, 64) >= 0 && sb.buf) {
+		v = strtoul(sb.buf, &end, 10);
+		if (*end == 'K')
+			v <<= 10;
+	}
+	strbuf_release(&sb);
+	strbuf_release(&path);
+	return v;
+}
+
+static void sysfs_caches(struct host_caches *hc)
+{
+	for (int i = 0; i < 10; i++) {
+		struct strbuf dir = STRBUF_INIT, type = STRBUF_INIT;
+		struct kb_cache_geom g;
+		int level;
+
+		strbuf_addf(&dir, "/sys/devices/system/cpu/cpu0/cache/index%d", i);
+		g.size = sysfs_number(dir.buf, "size");
+		g.ways = sysfs_number(dir.buf, "ways_of_associativity");
+		g.line = sysfs_number(dir.buf, "coherency_line_size");
+		level = (int)sysfs_number(dir.buf, "level");
+		strbuf_addstr(&dir, "/type");
+		if (g.size && g.ways && g.line && strbuf_read_file(&type, dir.buf, 64) >= 0 &&
+		    type.buf)
+			put_cache(hc, level, !strncmp(type.buf, "Instruction", 11), &g);
+		strbuf_release(&dir);
+		strbuf_release(&type);
+	}
+	if (hc->l1d.size)
+		snprintf(hc->source, sizeof(hc->source), "sysfs (cpu0/cache)");
+}
+
+/* The processor's name (CPUID's brand string), "" where there is none. */
+static void host_brand(char *buf, size_t len)
+{
+	char brand[49] = "";
+#if defined(__x86_64__) || defined(__i386__)
+	unsigned r[12];
+
+	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+		for (unsigned i = 0; i < 3; i++)
+			__cpuid(0x80000002 + i, r[4 * i], r[4 * i + 1], r[4 * i + 2], r[4 * i + 3]);
+		memcpy(brand, r, 48);
+	}
+#endif
+	snprintf(buf, len, "%s", brand + strspn(brand, " "));
+	buf[strcspn(buf, "\n")] = '\0';
+	for (size_t n = strlen(buf); n && buf[n - 1] == ' '; n--)
+		buf[n - 1] = '\0';
+}
+
+/*
+ * What the profile's parser takes: at most 64 ways and a power of two of
+ * sets (a VM or an odd part may report otherwise).  Says what it changed.
+ */
+static void fit_geom(struct kb_cache_geom *g, struct strbuf *note)
+{
+	unsigned long sets;
+
+	if (!g->ways) {
+		g->ways = 16;
+		strbuf_addstr(note, "; no associativity given: 16 ways assumed");
+	}
+	if (g->ways > 64) {
+		g->ways = 64;
+		strbuf_addstr(note, "; at most 64 ways for the model");
+	}
+	sets = g->size / (g->ways * g->line);
+	while (sets & (sets - 1))
+		sets &= sets - 1;
+	if (!sets)
+		sets = 1;
+	if (sets * g->ways * g->line != g->size) {
+		g->size = sets * g->ways * g->line;
+		strbuf_addstr(note, "; rounded down to a power of two of sets");
+	}
+}
+
+static void add_cache(struct strbuf *out, const char *key, struct kb_cache_geom g,
+		      const char *source)
+{
+	struct strbuf note = STRBUF_INIT;
+	int shift;
+
+	fit_geom(&g, &note);
+	shift = g.size % (1ul << 20) ? g.size % 1024 ? 0 : 10 : 20;
+	strbuf_addf(out, "%s = %lu%s %lu %lu", key, g.size >> shift,
+		    shift == 20 ? "M" : shift ? "K" : "", g.ways, g.line);
+	strbuf_addf(out, "  # %s%s\n", source, note.buf ? note.buf : "");
+	strbuf_release(&note);
+}
+
+/* The working set well inside a level: the largest at most half its size, past from. */
+static size_t plateau(const struct host_curve *c, unsigned long size, size_t from)
+{
+	size_t i = from;
+
+	while (i + 1 < c->nr && c->bytes[i + 1] <= size / 2)
+		i++;
+	return i;
+}
+
+static size_t index_past(const struct host_curve *c, unsigned long size)
+{
+	size_t i = 0;
+
+	while (i + 1 < c->nr && c->bytes[i] <= size)
+		i++;
+	return i;
+}
+
+static void add_bytes(struct strbuf *sb, unsigned long bytes)
+{
+	if (bytes >= 1ul << 20)
+		strbuf_addf(sb, "%lu MiB", bytes >> 20);
+	else
+		strbuf_addf(sb, "%lu KiB", bytes >> 10);
+}
+
+/*
+ * A level's latency as the model adds it: what an L1 miss costs over a
+ * hit, whose cost the model has in cpi.  At least floor, which the parser
+ * requires (latencies growing outwards).
+ */
+static double add_latency(struct strbuf *out, const char *key, const struct host_curve *c,
+			  size_t at, size_t l1, double floor, const char *date)
+{
+	double v = c->per_load[at] - c->per_load[l1];
+
+	strbuf_addf(out, "%s = %.1f", key, v > floor ? v : floor);
+	strbuf_addf(out, "  # measured on this host %s: the chase at ", date);
+	add_bytes(out, c->bytes[at]);
+	strbuf_addf(out, " (%.1f cycles a load) minus at ", c->per_load[at]);
+	add_bytes(out, c->bytes[l1]);
+	strbuf_addf(out, " (%.1f, an L1 hit)%s\n", c->per_load[l1],
+		    v < floor ? ", raised to the level before's" : "");
+	return v > floor ? v : floor;
+}
+
+static void add_latencies(struct strbuf *out, const struct host_curve *c,
+			  const struct host_caches *hc, const char *date)
+{
+	size_t l1 = plateau(c, hc->l1d.size, 0);
+	size_t l2 = plateau(c, hc->l2.size, index_past(c, hc->l1d.size));
+	size_t llc = plateau(c, hc->llc.size, index_past(c, hc->l2.size));
+	double v;
+
+	v = add_latency(out, "l2_latency", c, l2, l1, 0, date);
+	v = add_latency(out, "llc_latency", c, llc, l1, v, date);
+	add_latency(out, "memory_latency", c, c->nr - 1, l1, v, date);
+	if (c->bytes[c->nr - 1] <= hc->llc.size)
+		strbuf_addstr(out, "#   (the probe's largest working set is inside the LLC CPUID "
+			      "reports: llc_latency and memory_latency are not measured apart)\n");
+}
+
+int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
+		 const char *base_path)
+{
+	struct host_caches hc = { 0 };
+	char date[32], brand[49];
+	time_t now = time(NULL);
+	int no_l3;
+
+	cpuid_caches(&hc);
+	if (!hc.l1d.size || !hc.l1i.size || !hc.l2.size)
+		sysfs_caches(&hc);
+	if (!hc.l1d.size || !hc.l1i.size || !hc.l2.size)
+		return error("neither CPUID nor sysfs describes this host's L1 and L2 caches");
+	no_l3 = !hc.llc.size;
+	if (no_l3)
+		hc.llc = hc.l2;
+	strftime(date, sizeof(date), "%Y-%m-%d", gmtime(&now));
+	host_brand(brand, sizeof(brand));
+	strbuf_addf(out, "# This host as the cost model's machine: `kbench calibrate --native\n"
+		    "# --profile-out` on %s, the core clock measured at %.2f GHz.\n", date,
+		    c->ghz);
+	strbuf_addf(out, "name = host %.50s\n", *brand ? brand : "(no CPUID brand)");
+	strbuf_addf(out, "cpi = %g  # %s's: the probes time dependent chains, not throughput, "
+		    "so no honest fit\n", base->cpi, base_path);
+	add_cache(out, "l1i", hc.l1i, hc.source);
+	add_cache(out, "l1d", hc.l1d, hc.source);
+	add_cache(out, "l2", hc.l2, hc.source);
+	add_cache(out, "llc", hc.llc, no_l3 ? "no level 3: the L2's" :
+		  hc.source);
+	add_latencies(out, c, &hc, date);
+	strbuf_addf(out, "branch_penalty = %.1f  # measured on this host %s: (random - regular "
+		    "loop's cycles a pass, %.2f - %.2f) / 0.5\n", host_branch_penalty(c), date,
+		    c->random, c->regular);
+	strbuf_addf(out, "# The predictor's sizes are the model's own, not measurable here: "
+		    "%s's.\nbp_history = %lu\nbtb_entries = %lu\nras_depth = %lu\n", base_path,
+		    base->bp_history, base->btb_entries, base->ras_depth);
+	return 0;
+}

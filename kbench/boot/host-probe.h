@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The host as the cost model's machine (host-probe.c): the probe run
+ * natively and timed (`kbench calibrate --native`), the core clock, the
+ * caches CPUID describes, and a profile of this host from them.
+ */
+#ifndef KBENCH_HOST_PROBE_H
+#define KBENCH_HOST_PROBE_H
+
+#include "cost-model.h"
+#include "strbuf.h"
+
+/* What one measurement took natively, the median of the runs. */
+struct host_run {
+	double ghz;		/* the core clock, from the clock chain */
+	double *ns;		/* per measurement, in the order given */
+	size_t nr;
+};
+
+/*
+ * Runs probe --native runs times over measurements (round-robin: every
+ * measurement once per run).  0, or -1 after an error naming the probe.
+ */
+int host_run_probe(struct host_run *h, const char *probe, const struct strvec *measurements,
+		   int runs);
+void host_run_release(struct host_run *h);
+
+/*
+ * Runs argv natively (standard input from stdin_path unless NULL, output
+ * discarded) and says its CPU time, user and system, in seconds.  The
+ * raw wait status, or -1 if it could not run; err gets the end of its
+ * standard error.
+ */
+int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+		     struct strbuf *err);
+
+/* The probe's curve natively, in core cycles. */
+struct host_curve {
+	const unsigned long *bytes;	/* the chase's working sets, doubling */
+	const double *per_load;		/* cycles per load at each */
+	size_t nr;
+	double regular, random;		/* the branch loops' cycles per pass */
+	double ghz;
+};
+
+/*
+ * A mispredict's cost: the random loop mispredicts half its passes, the
+ * regular one (a period of four) about none on any current predictor.
+ */
+double host_branch_penalty(const struct host_curve *c);
+
+/*
+ * A profile of this host in model/profile.h's format, each figure with a
+ * comment saying where it came from: the caches from CPUID (sysfs if it
+ * says nothing), the latencies and the branch penalty from c, what the
+ * probes cannot measure from base (the profile at base_path).  -1 after
+ * an error saying what could not be found.
+ */
+int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
+		 const char *base_path);
+
+#endif

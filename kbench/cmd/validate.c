@@ -1,0 +1,393 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kbench validate MANIFEST: the cost model against this host.  Each
+ * program of the manifest runs natively --runs times (round-robin with
+ * the others; its CPU time from the children's rusage times the core
+ * clock the native probe measures) and once under the model in
+ * qemu-x86_64 (the plugin counting the whole run); compare/validation.c
+ * turns both into errors, speedups and how well the model ranks them.
+ */
+#include "atomic-file.h"
+#include "cmd.h"
+#include "cost-model.h"
+#include "host-probe.h"
+#include "json.h"
+#include "machine.h"
+#include "run-command.h"
+#include "strbuf.h"
+#include "tempfile.h"
+#include "validation.h"
+#include "warn.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define DEFAULT_RUNS 5
+
+struct val_opts {
+	const char *manifest, *profile, *out;
+	int runs, json;
+};
+
+/* A manifest's program: what to run, and its figures. */
+struct vprog {
+	struct strvec argv;
+	const char *stdin_path;
+	double events[KB_NR_METRICS];	/* the model's whole run */
+};
+
+struct validation {
+	struct json *manifest;
+	struct vprog *progs;
+	struct val_program *v;
+	size_t nr;
+};
+
+static int parse_val_options(struct val_opts *o, int argc, char **argv)
+{
+	const char *v;
+	char *end;
+
+	memset(o, 0, sizeof(*o));
+	o->runs = DEFAULT_RUNS;
+	o->profile = "";
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--json"))
+			o->json = 1;
+		else if ((v = opt_arg(argc, argv, &i, "--profile")))
+			o->profile = v;
+		else if ((v = opt_arg(argc, argv, &i, "-o")) ||
+			 (v = opt_arg(argc, argv, &i, "--output")))
+			o->out = v;
+		else if ((v = opt_arg(argc, argv, &i, "--runs"))) {
+			o->runs = (int)strtol(v, &end, 10);
+			if (!*v || *end || o->runs < 1 || o->runs > 99)
+				return usage_error("--runs takes a number from 1 to 99, not '%s'", v);
+		} else if (argv[i][0] == '-' || o->manifest)
+			return usage_error("validate: unexpected argument '%s'", argv[i]);
+		else
+			o->manifest = argv[i];
+	}
+	if (!o->manifest)
+		return usage_error("validate: no MANIFEST (a JSON list of programs)");
+#ifndef __x86_64__
+	return usage_error("validate runs programs natively: x86-64 hosts only");
+#endif
+	return 0;
+}
+
+/* Entry i of the manifest into p, or -1 after an error naming it. */
+static int load_entry(const struct validation *val, size_t i, const char *path)
+{
+	const struct json *e = val->manifest->items[i], *a = json_get(e, "argv");
+	const char *name = json_get_str(e, "name");
+	struct val_program *v = &val->v[i];
+	struct vprog *p = &val->progs[i];
+
+	if (e->type != JSON_OBJECT || !name || !*name)
+		return error("%s: entry %zu has no \"name\"", path, i + 1);
+	if (!a || a->type != JSON_ARRAY || !a->nr)
+		return error("%s: entry %zu (%s): \"argv\" is not a list of strings", path, i + 1,
+			     name);
+	for (size_t k = 0; k < a->nr; k++) {
+		if (a->items[k]->type != JSON_STRING)
+			return error("%s: entry %zu (%s): \"argv\" is not a list of strings", path,
+				     i + 1, name);
+		strvec_push(&p->argv, a->items[k]->str);
+	}
+	if (json_get(e, "stdin") && !(p->stdin_path = json_get_str(e, "stdin")))
+		return error("%s: entry %zu (%s): \"stdin\" is not a file name", path, i + 1, name);
+	if (json_get(e, "baseline") && !(v->baseline = json_get_str(e, "baseline")))
+		return error("%s: entry %zu (%s): \"baseline\" is not a name", path, i + 1, name);
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(val->v[k].name, name))
+			return error("%s: entry %zu: the name '%s' again", path, i + 1, name);
+	v->name = name;
+	return 0;
+}
+
+static int check_baselines(const struct validation *val, const char *path)
+{
+	for (size_t i = 0; i < val->nr; i++) {
+		size_t k = 0;
+
+		while (val->v[i].baseline && k < val->nr && strcmp(val->v[k].name,
+								    val->v[i].baseline))
+			k++;
+		if (k == val->nr || (val->v[i].baseline && k == i))
+			return error("%s: entry %zu (%s): the baseline '%s' is no other entry", path,
+				     i + 1, val->v[i].name, val->v[i].baseline);
+	}
+	return 0;
+}
+
+static int load_manifest(struct validation *val, const char *path)
+{
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	int ret = -1;
+
+	if (strbuf_read_file(&text, path, 0) < 0) {
+		error_errno("cannot read the manifest %s", path);
+		goto out;
+	}
+	val->manifest = json_parse(text.buf ? text.buf : "", text.len, &err);
+	if (!val->manifest || val->manifest->type != JSON_ARRAY || !val->manifest->nr) {
+		error("%s: %s", path, val->manifest ? "not a list of programs" : err.buf);
+		goto out;
+	}
+	val->nr = val->manifest->nr;
+	val->progs = xcalloc(val->nr, sizeof(*val->progs));
+	val->v = xcalloc(val->nr, sizeof(*val->v));
+	ret = 0;
+	for (size_t i = 0; i < val->nr && !ret; i++)
+		ret = load_entry(val, i, path);
+	ret = ret ? ret : check_baselines(val, path);
+out:
+	strbuf_release(&text);
+	strbuf_release(&err);
+	return ret;
+}
+
+static void validation_release(struct validation *val)
+{
+	for (size_t i = 0; i < val->nr; i++) {
+		strvec_clear(&val->progs[i].argv);
+		free(val->v[i].native);
+	}
+	free(val->progs);
+	free(val->v);
+	json_free(val->manifest);
+}
+
+/* A program that failed: its name, how it ended and its standard error's end. */
+static int program_failed(const char *name, const char *how, int status, const char *err)
+{
+	return error("%s%s: %s %d%s%s", name, how, WIFSIGNALED(status) ? "signal" : "exit status",
+		     WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status),
+		     *err ? "; its standard error ends:\n" : "", err);
+}
+
+static int run_native(struct validation *val, int runs, double ghz)
+{
+	for (size_t i = 0; i < val->nr; i++) {
+		val->v[i].native = xcalloc((size_t)runs, sizeof(double));
+		val->v[i].runs = (size_t)runs;
+	}
+	for (int r = 0; r < runs; r++)
+		for (size_t i = 0; i < val->nr; i++) {
+			struct strbuf err = STRBUF_INIT;
+			double cpu = 0;
+			int status = host_run_program(val->progs[i].argv.v, val->progs[i].stdin_path,
+						      &cpu, &err);
+
+			if (status >= 0 && !status_ok(status))
+				program_failed(val->v[i].name, "", status, err.buf ? err.buf : "");
+			strbuf_release(&err);
+			if (!status_ok(status))
+				return -1;
+			val->v[i].native[r] = cpu * ghz * 1e9;
+		}
+	return 0;
+}
+
+/* qemu-x86_64 needs a file: a bare command name is looked up in PATH. */
+static char *program_file(const char *arg0)
+{
+	char *found = strchr(arg0, '/') ? NULL : find_in_path(arg0);
+
+	return found ? found : xstrdup(arg0);
+}
+
+static int run_model(struct vprog *p, struct val_program *v, const struct kb_model *md,
+		     const char *records)
+{
+	struct model_records r = { 0 };
+	struct strvec argv = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	char *file = program_file(p->argv.v[0]);
+	double cpu;
+	int status, ret = -1;
+
+	strvec_push(&argv, machine_host()->qemu_user);
+	model_qemu_args_whole(&argv, md, records);
+	strvec_push(&argv, file);
+	for (size_t k = 1; k < p->argv.nr; k++)
+		strvec_push(&argv, p->argv.v[k]);
+	status = host_run_program(argv.v, p->stdin_path, &cpu, &err);
+	if (status >= 0 && !status_ok(status))
+		program_failed(v->name, " under the model", status, err.buf ? err.buf : "");
+	else if (status >= 0 && !model_read(&r, records)) {
+		if (r.nr) {
+			memcpy(p->events, r.v[r.nr - 1].v, sizeof(p->events));
+			v->model_cycles = p->events[KB_M_cycles];
+			ret = 0;
+		} else
+			error("%s: the model wrote no sample of the whole run", v->name);
+	}
+	model_records_release(&r);
+	strvec_clear(&argv);
+	strbuf_release(&err);
+	free(file);
+	return ret;
+}
+
+static int run_models(struct validation *val, const struct kb_model *md)
+{
+	const char *records = NULL;
+	int fd = tempfile_create("kbench-", ".model", &records), ret = 0;
+
+	if (fd < 0)
+		return -1;
+	close(fd);
+	for (size_t i = 0; i < val->nr && !ret; i++)
+		ret = run_model(&val->progs[i], &val->v[i], md, records);
+	tempfile_remove(records);
+	return ret;
+}
+
+static void add_events(struct strbuf *sb, const double *events)
+{
+	strbuf_addch(sb, '{');
+	for (int m = 1; m < KB_NR_METRICS; m++) {
+		strbuf_addstr(sb, m > 1 ? ", " : "");
+		json_add_string(sb, kb_metric_names[m]);
+		strbuf_addf(sb, ": %.0f", events[m]);
+	}
+	strbuf_addch(sb, '}');
+}
+
+static void add_json(struct strbuf *sb, const struct validation *val, const struct val_pair *pairs,
+		     size_t np, const struct val_summary *s)
+{
+	strbuf_addstr(sb, "{\n  \"programs\": [");
+	for (size_t i = 0; i < val->nr; i++) {
+		strbuf_addstr(sb, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_add_string(sb, val->v[i].name);
+		strbuf_addf(sb, ", \"native_cycles\": %.0f, \"native_spread_pct\": ",
+			    val->v[i].native_cycles);
+		json_add_number(sb, val->v[i].native_spread_pct);
+		strbuf_addf(sb, ", \"model_cycles\": %.0f, \"error_pct\": ", val->v[i].model_cycles);
+		json_add_number(sb, val->v[i].error_pct);
+		strbuf_addstr(sb, ", \"events\": ");
+		add_events(sb, val->progs[i].events);
+		strbuf_addch(sb, '}');
+	}
+	strbuf_addstr(sb, "\n  ],\n  \"pairs\": [");
+	for (size_t i = 0; i < np; i++) {
+		strbuf_addstr(sb, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
+		json_add_string(sb, pairs[i].p->name);
+		strbuf_addstr(sb, ", \"baseline\": ");
+		json_add_string(sb, pairs[i].base->name);
+		strbuf_addstr(sb, ", \"native_speedup_pct\": ");
+		json_add_number(sb, pairs[i].native_pct);
+		strbuf_addstr(sb, ", \"model_speedup_pct\": ");
+		json_add_number(sb, pairs[i].model_pct);
+		strbuf_addstr(sb, ", \"error_points\": ");
+		json_add_number(sb, pairs[i].error_points);
+		strbuf_addf(sb, ", \"beyond_noise\": %s}", pairs[i].beyond_noise ? "true" : "false");
+	}
+	strbuf_addstr(sb, np ? "\n  ],\n  \"summary\": {\"spearman\": " :
+		      "],\n  \"summary\": {\"spearman\": ");
+	json_add_number(sb, s->spearman);
+	strbuf_addstr(sb, ", \"mean_abs_speedup_error_points\": ");
+	json_add_number(sb, s->mean_abs_speedup_error);
+	strbuf_addf(sb, ", \"pairs_beyond_noise\": %zu, \"signs_agree\": %zu, "
+		    "\"median_abs_cycle_error_pct\": ", s->beyond_noise, s->signs_agree);
+	json_add_number(sb, s->median_abs_cycle_error_pct);
+	strbuf_addstr(sb, "}\n}\n");
+}
+
+static void add_table(struct strbuf *sb, const struct validation *val, const struct val_pair *pairs,
+		      size_t np, const struct val_summary *s, double ghz)
+{
+	strbuf_addf(sb, "native: core clock %.2f GHz (measured), %zu runs of each\n\n", ghz,
+		    val->v[0].runs);
+	strbuf_addf(sb, "%-20s %15s %8s %15s %8s %13s %10s\n", "program", "native cycles",
+		    "spread", "model cycles", "error", "instructions", "L1d miss");
+	for (size_t i = 0; i < val->nr; i++)
+		strbuf_addf(sb, "%-20s %15.0f %7.1f%% %15.0f %+7.1f%% %13.0f %10.0f\n",
+			    val->v[i].name, val->v[i].native_cycles, val->v[i].native_spread_pct,
+			    val->v[i].model_cycles, val->v[i].error_pct,
+			    val->progs[i].events[KB_M_instructions],
+			    val->progs[i].events[KB_M_l1d_misses]);
+	if (np)
+		strbuf_addf(sb, "\n%-30s %15s %15s %8s %s\n", "pair (speedup over baseline)",
+			    "native", "model", "error", "beyond noise");
+	for (size_t i = 0; i < np; i++) {
+		struct strbuf name = STRBUF_INIT;
+
+		strbuf_addf(&name, "%s over %s", pairs[i].p->name, pairs[i].base->name);
+		strbuf_addf(sb, "%-30s %+14.1f%% %+14.1f%% %+8.1f %s\n", name.buf,
+			    pairs[i].native_pct, pairs[i].model_pct, pairs[i].error_points,
+			    pairs[i].beyond_noise ? "yes" : "no");
+		strbuf_release(&name);
+	}
+	if (isnan(s->spearman))
+		strbuf_addstr(sb, "\nrank correlation of the speedups (Spearman): none under two "
+			      "pairs\n");
+	else
+		strbuf_addf(sb, "\nrank correlation of the speedups (Spearman): %.2f\n",
+			    s->spearman);
+	strbuf_addf(sb, "mean |speedup error|: %.1f points\n"
+		    "signs agree: %zu of %zu pairs beyond noise\n"
+		    "median |cycle error|: %.1f%%\n", s->mean_abs_speedup_error,
+		    s->signs_agree, s->beyond_noise, s->median_abs_cycle_error_pct);
+}
+
+static int write_report(const struct val_opts *o, const struct validation *val, double ghz)
+{
+	struct val_pair *pairs = xcalloc(val->nr, sizeof(*pairs));
+	struct val_summary s;
+	struct strbuf sb = STRBUF_INIT;
+	size_t np = validation_compute(val->v, val->nr, pairs, &s);
+	int ret;
+
+	if (o->json)
+		add_json(&sb, val, pairs, np, &s);
+	else
+		add_table(&sb, val, pairs, np, &s, ghz);
+	ret = write_atomically(o->out ? o->out : "-", sb.buf, sb.len);
+	strbuf_release(&sb);
+	free(pairs);
+	return ret;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct validation val = { 0 };
+	struct host_run clock = { 0 };
+	struct strvec none = STRVEC_INIT;
+	struct val_opts o;
+	struct kb_model md;
+	const char *probe;
+	int ret = KB_TROUBLE;
+
+	if (parse_val_options(&o, argc, argv))
+		return KB_USAGE;
+	/* The plugin and profile first: a missing one is said before any run. */
+	if (model_setup(&md, o.profile, machine_host()))
+		return KB_TROUBLE;
+	if (load_manifest(&val, o.manifest))
+		goto out;
+	probe = probe_path(machine_host(), 1);
+	if (access(probe, X_OK)) {
+		error_errno("the native probe %s", probe);
+		goto out;
+	}
+	if (host_run_probe(&clock, probe, &none, 1))
+		goto out;
+	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, &md)) {
+		ret = KB_KERNEL_FAIL;
+		goto out;
+	}
+	ret = write_report(&o, &val, clock.ghz) ? KB_TROUBLE : KB_OK;
+out:
+	host_run_release(&clock);
+	validation_release(&val);
+	model_release(&md);
+	return ret;
+}

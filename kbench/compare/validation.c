@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0
+#include "validation.h"
+#include "result.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void program_figures(struct val_program *p)
+{
+	double lo = p->native[0], hi = p->native[0];
+
+	for (size_t r = 1; r < p->runs; r++) {
+		lo = p->native[r] < lo ? p->native[r] : lo;
+		hi = p->native[r] > hi ? p->native[r] : hi;
+	}
+	p->native_cycles = median_of(p->native, p->runs);
+	p->native_spread_pct = 100 * (hi - lo) / p->native_cycles;
+	p->error_pct = 100 * (p->model_cycles - p->native_cycles) / p->native_cycles;
+}
+
+/* Positive: p takes fewer cycles than its baseline. */
+static double speedup(double p, double base)
+{
+	return 100 * (base / p - 1);
+}
+
+/* Each value's rank among v[0..nr), ties sharing their mean rank. */
+static void ranks(const double *v, size_t nr, double *rank)
+{
+	for (size_t i = 0; i < nr; i++) {
+		size_t below = 0, equal = 0;
+
+		for (size_t j = 0; j < nr; j++) {
+			below += v[j] < v[i];
+			equal += v[j] == v[i];
+		}
+		rank[i] = below + (equal + 1) / 2.0;
+	}
+}
+
+static double pearson(const double *x, const double *y, size_t nr)
+{
+	double mx = 0, my = 0, sxy = 0, sxx = 0, syy = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		mx += x[i] / nr;
+		my += y[i] / nr;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		sxy += (x[i] - mx) * (y[i] - my);
+		sxx += (x[i] - mx) * (x[i] - mx);
+		syy += (y[i] - my) * (y[i] - my);
+	}
+	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
+}
+
+/* Spearman's: the Pearson correlation of the ranks. */
+static double spearman(const struct val_pair *pairs, size_t nr)
+{
+	double *a = calloc(4 * nr + 1, sizeof(*a)), r;
+
+	if (nr < 2 || !a)
+		return free(a), NAN;
+	for (size_t i = 0; i < nr; i++) {
+		a[i] = pairs[i].native_pct;
+		a[nr + i] = pairs[i].model_pct;
+	}
+	ranks(a, nr, a + 2 * nr);
+	ranks(a + nr, nr, a + 3 * nr);
+	r = pearson(a + 2 * nr, a + 3 * nr, nr);
+	free(a);
+	return r;
+}
+
+static void summarize(const struct val_program *v, size_t nr, const struct val_pair *pairs,
+		      size_t np, struct val_summary *sum)
+{
+	double *err = calloc(nr + 1, sizeof(*err));
+
+	memset(sum, 0, sizeof(*sum));
+	sum->spearman = spearman(pairs, np);
+	for (size_t i = 0; i < np; i++) {
+		sum->mean_abs_speedup_error += fabs(pairs[i].error_points) / np;
+		sum->beyond_noise += pairs[i].beyond_noise;
+		sum->signs_agree += pairs[i].beyond_noise &&
+				    (pairs[i].native_pct > 0) == (pairs[i].model_pct > 0);
+	}
+	for (size_t i = 0; err && i < nr; i++)
+		err[i] = fabs(v[i].error_pct);
+	sum->median_abs_cycle_error_pct = err ? median_of(err, nr) : NAN;
+	if (!np)
+		sum->mean_abs_speedup_error = NAN;
+	free(err);
+}
+
+size_t validation_compute(struct val_program *v, size_t nr, struct val_pair *pairs,
+			  struct val_summary *sum)
+{
+	size_t np = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		program_figures(&v[i]);
+	for (size_t i = 0; i < nr; i++)
+		for (size_t j = 0; v[i].baseline && j < nr; j++)
+			if (!strcmp(v[j].name, v[i].baseline)) {
+				struct val_pair *q = &pairs[np++];
+
+				q->p = &v[i];
+				q->base = &v[j];
+				q->native_pct = speedup(v[i].native_cycles, v[j].native_cycles);
+				q->model_pct = speedup(v[i].model_cycles, v[j].model_cycles);
+				q->error_points = q->model_pct - q->native_pct;
+				q->beyond_noise = fabs(q->native_pct) >
+						  v[i].native_spread_pct + v[j].native_spread_pct;
+				break;
+			}
+	summarize(v, nr, pairs, np, sum);
+	return np;
+}
