@@ -11,10 +11,8 @@
 #include "strbuf.h"
 #include "warn.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define MAX_BACKENDS 16
 
@@ -67,19 +65,10 @@ int cmd_backends(int argc, char **argv)
 		return usage_error("backends: --source=TREE (a kernel source tree) is required");
 	if (o.nr < 2)
 		return usage_error("backends: name two backends or more (--cc=gcc --cc=clang)");
-	if ((ret = builds_check_model(&o.kb, &o.run_args)) != KB_OK ||
-	    (ret = builds_check_programs(&o.kb)) != KB_OK) {
+	if ((ret = builds_prepare(&o.kb, &o.run_args, o.out)) != KB_OK) {
 		strvec_clear(&o.run_args);
 		strvec_clear(&o.kb.programs);
 		return ret;
-	}
-	/* Builds that only differ by their compiler: no date, user or host in them. */
-	kbuild_fixed_env();
-	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
-		error_errno("cannot create %s", o.out);
-		strvec_clear(&o.run_args);
-		strvec_clear(&o.kb.programs);
-		return KB_TROUBLE;
 	}
 	/* make -C runs in the tree: O= must not be relative to here. */
 	out = kbuild_abs(o.out);

@@ -8,9 +8,11 @@
 #include "run-command.h"
 #include "warn.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 int builds_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 		  int argc, char **argv, int *i)
@@ -100,6 +102,20 @@ int builds_check_programs(const struct kbuild *kb)
 		ret = KB_TROUBLE;
 	programs_release(&ps);
 	return ret;
+}
+
+int builds_prepare(const struct kbuild *kb, const struct strvec *run_args, const char *out)
+{
+	int ret;
+
+	if ((ret = builds_check_model(kb, run_args)) != KB_OK ||
+	    (ret = builds_check_programs(kb)) != KB_OK)
+		return ret;
+	/* Builds that only differ by their compiler: no date, user or host in them. */
+	kbuild_fixed_env();
+	if (!kb->dry_run && mkdir(out, 0755) && errno != EEXIST)
+		return error_errno("cannot create %s", out), KB_TROUBLE;
+	return KB_OK;
 }
 
 int builds_bench(const struct kbuild *kb, const char *dir, const char *result,

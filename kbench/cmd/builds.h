@@ -32,6 +32,13 @@ int builds_check_model(const struct kbuild *kb, const struct strvec *run_args);
 int builds_check_programs(const struct kbuild *kb);
 
 /*
+ * Before the first build: the two checks above, the build environment
+ * fixed (kbuild_fixed_env) and the directory out made (not on a dry run).
+ * KB_OK, or the exit status after an error.
+ */
+int builds_prepare(const struct kbuild *kb, const struct strvec *run_args, const char *out);
+
+/*
  * `kbench run` with run_args on dir's bzImage into result (in-process),
  * under kb->model and with kb->programs if measure (a measurement, not a
  * training); a KB_ status.

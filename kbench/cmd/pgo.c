@@ -28,7 +28,6 @@
 #include "strbuf.h"
 #include "warn.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -305,18 +304,10 @@ int cmd_pgo(int argc, char **argv)
 		strvec_clear(&o.kb.programs);
 		return KB_USAGE;
 	}
-	if ((ret = builds_check_model(&o.kb, &o.run_args)) != KB_OK ||
-	    (ret = builds_check_programs(&o.kb)) != KB_OK) {
+	if ((ret = builds_prepare(&o.kb, &o.run_args, o.out)) != KB_OK) {
 		strvec_clear(&o.run_args);
 		strvec_clear(&o.kb.programs);
 		return ret;
-	}
-	kbuild_fixed_env();
-	if (!o.kb.dry_run && mkdir(o.out, 0755) && errno != EEXIST) {
-		error_errno("cannot create %s", o.out);
-		strvec_clear(&o.run_args);
-		strvec_clear(&o.kb.programs);
-		return KB_TROUBLE;
 	}
 	/* make -C runs in the tree, and ccd needs the profile from anywhere. */
 	out = kbuild_abs(o.out);
