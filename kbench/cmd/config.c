@@ -7,23 +7,50 @@
 
 #include <string.h>
 
+/* Where a fragment's last block, the kernel people run (SMP, -O2), begins. */
+#define PEOPLE_RUN "#\n# The kernel people run:"
+
+/*
+ * --tiny: the fragment without that block, and what tinyconfig chose
+ * said outright, so that it holds on any base configuration.  arm64 has
+ * no uniprocessor kernel (its SMP is not a choice).
+ */
+static int write_tiny(const struct kb_machine *m)
+{
+	const char *block = strstr(m->config, PEOPLE_RUN);
+	size_t len = block ? (size_t)(block - m->config) : strlen(m->config);
+	const char *up = strcmp(m->kernel_arch, "arm64") ? "# CONFIG_SMP is not set\n" : "";
+
+	if (write_in_full(1, m->config, len) ||
+	    write_in_full(1, "# tinyconfig's kernel: uniprocessor, -Os\n", 41) ||
+	    write_in_full(1, up, strlen(up)) ||
+	    write_in_full(1, "CONFIG_CC_OPTIMIZE_FOR_SIZE=y\n", 30))
+		return -1;
+	return 0;
+}
+
 int cmd_config(int argc, char **argv)
 {
 	const struct kb_machine *m = machine_host();
 	const char *v;
+	int tiny = 0, err;
 
 	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--tiny")) {
+			tiny = 1;
+			continue;
+		}
 		if (!(v = opt_arg(argc, argv, &i, "--arch")))
 			return usage_error("config: unexpected argument '%s'", argv[i]);
 		if (!(m = arch_option(v)))
 			return KB_USAGE;
 	}
+	err = tiny ? write_tiny(m) : write_in_full(1, m->config, strlen(m->config));
 	/*
 	 * What kbench's own builds add too (x86_64's CONFIG_64BIT): tinyconfig
 	 * on an x86 host is 32-bit unless the fragment says otherwise.
 	 */
-	if (write_in_full(1, m->config, strlen(m->config)) ||
-	    write_in_full(1, m->extra_config, strlen(m->extra_config)))
+	if (err || write_in_full(1, m->extra_config, strlen(m->extra_config)))
 		return error_errno("cannot write the standard output"), KB_TROUBLE;
 	return KB_OK;
 }

@@ -12,6 +12,7 @@
  * All three kernels are built -O2, as distributions build theirs: under
  * tinyconfig's -Os gcc optimises every function for size, hot or not, and
  * a profile moved 61 bytes of a 4.4 MB text (Linux 6.1, 2026-11-24).
+ * x86_64's and arm64's fragments say -O2 already; the others' do not.
  */
 #define PERF_CONFIG "CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y\n"
 static const char plain_config[] = PERF_CONFIG;

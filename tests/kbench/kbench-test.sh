@@ -102,6 +102,11 @@ case_config() {
 	syms "$KBENCH_CONFIG" 'SERIAL_8250|EARLY_PRINTK|X86_IOPL_IOPERM' >x86.syms
 	syms "$arm" 'ARM_AMBA|SERIAL_AMBA_PL011' >arm.syms
 	diff x86.syms arm.syms >&2 || fail "the arm64 fragment's benchmark symbols differ from x86_64's"
+	# x86_64 and arm64 are SMP kernels at -O2; the other machines are
+	# tinyconfig's uniprocessor -Os kernels still (their SMP boots unproven).
+	has x86.syms "CONFIG_SMP=y"
+	has x86.syms "CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y"
+	syms "$KBENCH_CONFIG" 'SERIAL_8250|EARLY_PRINTK|X86_IOPL_IOPERM|SMP=|NR_CPUS=|CC_OPTIMIZE' >x86.syms
 	local a f
 	for a in armhf armel ppc64el s390x mips64el mipsel riscv64; do
 		f=${KBENCH_CONFIG%/*}/kbench-$a.config
@@ -111,6 +116,22 @@ case_config() {
 		comm -23 x86.syms a.syms >missing.syms
 		[ ! -s missing.syms ] || fail "$f lacks x86_64's benchmark symbols: $(cat missing.syms)"
 	done
+	# --tiny: the same benchmark symbols, tinyconfig's uniprocessor -Os kernel.
+	expect 0 "$KBENCH" config --tiny --arch=x86_64
+	syms out.txt 'SERIAL_8250|EARLY_PRINTK|X86_IOPL_IOPERM|SMP |CC_OPTIMIZE|64BIT' >tiny.syms
+	diff x86.syms tiny.syms >&2 || fail "--tiny changes the benchmark symbols"
+	has out.txt "# CONFIG_SMP is not set"
+	has out.txt "CONFIG_CC_OPTIMIZE_FOR_SIZE=y"
+	has out.txt "CONFIG_64BIT=y"
+	grep -qE '^CONFIG_(SMP|NR_CPUS|CC_OPTIMIZE_FOR_PERFORMANCE)=' out.txt && fail "--tiny keeps SMP or -O2"
+	# arm64's SMP is not a choice: -Os only.
+	expect 0 "$KBENCH" config --arch=arm64 --tiny
+	has out.txt "CONFIG_CC_OPTIMIZE_FOR_SIZE=y"
+	grep -qE '^(# )?CONFIG_SMP' out.txt && fail "arm64's --tiny names SMP"
+	# A machine with no such block: its fragment and the -Os said outright.
+	expect 0 "$KBENCH" config --arch=armel --tiny
+	head -c "$(wc -c <"${KBENCH_CONFIG%/*}/kbench-armel.config")" out.txt |
+		cmp -s - "${KBENCH_CONFIG%/*}/kbench-armel.config" || fail "armel's --tiny is not its fragment"
 }
 
 # The machine of an image: x86's bzImage or arm64's Image, read from the
