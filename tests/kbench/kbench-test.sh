@@ -1187,8 +1187,104 @@ case_model_profile() {
 	profile_error "$(sed 's/^l1i = .*/l1i = 32K 8 60/' "$good")" \
 		"bad.profile:$(ln l1i): l1i: the line size must be a power of two"
 	profile_error "just words" "bad.profile:1: expected 'key = value'"
+	profile_error "$(sed 's/^coherence_latency = .*/coherence_latency = far/' "$good")" \
+		"bad.profile:$(ln coherence_latency): coherence_latency takes a number of cycles"
+	profile_error "$(grep -v '^coherence_latency' "$good")" "bad.profile: no 'coherence_latency' line"
+	profile_error "$(sed 's/^coherence_latency = .*/coherence_latency = 5/' "$good")" \
+		"bad.profile:$(ln coherence_latency): coherence_latency (5) must be at least l2_latency (14)"
+	profile_error "$(cat "$good"; echo 'coherence_latency = 90')" \
+		"bad.profile:$end: 'coherence_latency' given twice (first on line $(ln coherence_latency))"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
 	has err.txt "none.profile: cannot read the profile"
+	return 0
+}
+
+# coherence_run MODE: pp (below) under the model in qemu-user, its
+# whole run's record in MODE.rec, as "event value" lines in MODE.ev.
+coherence_run() {
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/$1.rec,whole=on" \
+		./pp "$1" >"$1.out" || fail "pp $1 under the model: $(cat "$1.out")"
+	grep '^sample ' "$1.rec" | tr ' ' '\n' | grep = | tr = ' ' >"$1.ev"
+}
+# ev MODE EVENT: that event's count in MODE's whole run.
+ev() { awk -v e="$2" '$1 == e { print $2 }' "$1.ev"; }
+
+# Several vCPUs: a line two threads hand back and forth is a coherence
+# miss at each handoff and costs more than the same work on lines of
+# their own; one thread never has one.
+case_model_coherence() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "the test program is built for x86-64"
+	local rounds=20000 shared private one
+	sed "s/ROUNDS/$rounds/" >pp.c <<'EOF'
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+/* Each counter on a line of its own. */
+static struct { volatile long n; char pad[56]; } ball[2] __attribute__((aligned(64)));
+static int shared;
+/* shared: each waits for its turn (the count's parity), then counts. */
+static void *player(void *arg)
+{
+	long me = (long)arg;
+	volatile long *n = &ball[shared ? 0 : me].n;
+
+	for (long i = 0; i < ROUNDS; i++) {
+		while (shared && *n % 2 != me)
+			sched_yield();
+		++*n;
+	}
+	return NULL;
+}
+int main(int argc, char **argv)
+{
+	pthread_t t;
+	int two = argc > 1 && strcmp(argv[1], "one");
+
+	shared = argc > 1 && !strcmp(argv[1], "shared");
+	if (two && pthread_create(&t, NULL, player, (void *)1L))
+		return 1;
+	player((void *)0L);
+	if (two)
+		pthread_join(t, NULL);
+	printf("%ld %ld\n", ball[0].n, ball[1].n);
+	return 0;
+}
+EOF
+	gcc -O2 -pthread -o pp pp.c || fail "gcc"
+	coherence_run shared
+	coherence_run private
+	coherence_run one
+	[ "$(cat shared.out)" = "$((2 * rounds)) 0" ] || fail "the shared count: $(cat shared.out)"
+	shared=$(ev shared coherence_misses) private=$(ev private coherence_misses) one=$(ev one coherence_misses)
+	[ -n "$shared" ] || fail "no coherence_misses in the record: $(cat shared.rec)"
+	# A miss per handoff (2 x rounds of them), give or take what evicts
+	# the line in between; the private lines meet only in libc.
+	[ "$shared" -ge "$rounds" ] || fail "$shared coherence misses for $((2 * rounds)) handoffs"
+	[ "$private" -lt $((rounds / 100)) ] || fail "$private coherence misses on private lines"
+	[ "$one" = 0 ] || fail "$one coherence misses in one thread"
+	awk -v s="$(ev shared cycles)" -v p="$(ev private cycles)" 'BEGIN { exit !(s > 2 * p) }' ||
+		fail "shared $(ev shared cycles) cycles, private $(ev private cycles): not twice"
+	# They cost what the profile says: the record's cycles are the
+	# formula's with coherence_latency in it.
+	python3 - "$KBENCH_MODEL_DIR/x86-64.profile" shared.ev <<'PY' || fail "cycles are not the profile's: $(cat shared.rec)"
+import sys
+p = {}
+for l in open(sys.argv[1]):
+    k, _, v = l.split("#")[0].partition("=")
+    p[k.strip()] = v.strip()
+n = lambda k: float(p[k])
+e = {k: float(v) for k, v in (l.split() for l in open(sys.argv[2]))}
+want = (e["instructions"] * n("cpi") + (e["l1i_misses"] + e["l1d_misses"]) * n("l2_latency")
+        + e["l2_misses"] * (n("llc_latency") - n("l2_latency"))
+        + e["llc_misses"] * (n("memory_latency") - n("llc_latency"))
+        + e["coherence_misses"] * (n("coherence_latency") - n("llc_latency"))
+        + e["branch_misses"] * n("branch_penalty"))
+sys.exit(abs(want - e["cycles"]) > 1)
+PY
 	return 0
 }
 
