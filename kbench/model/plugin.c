@@ -97,15 +97,19 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
 	pthread_mutex_unlock(&lock);
 }
 
-static void take_lock(void)
+/* Whether it locked, for drop_lock: locking may change in between, once. */
+static int take_lock(void)
 {
-	if (locking)
+	int locked = locking;
+
+	if (locked)
 		pthread_mutex_lock(&lock);
+	return locked;
 }
 
-static void drop_lock(void)
+static void drop_lock(int locked)
 {
-	if (locking)
+	if (locked)
 		pthread_mutex_unlock(&lock);
 }
 
@@ -149,10 +153,11 @@ static void block_exec(unsigned int index, void *udata)
 {
 	const struct block *b = udata;
 	struct vcpu *v = vcpu_of(index);
+	int locked;
 
 	if (!v)
 		return;
-	take_lock();
+	locked = take_lock();
 	if (v->prev && v->prev->kind != EXIT_OTHER) {
 		v->now.branches++;
 		v->now.branch_misses += (uint64_t)predictor_resolve(&v->bp, v->prev->kind,
@@ -168,7 +173,7 @@ static void block_exec(unsigned int index, void *udata)
 			beyond_l1(v, b->fetch[i], r == CACHE_TAKEN_MISS);
 		}
 	}
-	drop_lock();
+	drop_lock(locked);
 }
 
 static void data_access(struct vcpu *v, uint64_t addr, int store)
@@ -189,7 +194,7 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 	struct vcpu *v = vcpu_of(index);
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 	uint64_t addr = vaddr, size = 1ull << qemu_plugin_mem_size_shift(info);
-	int store;
+	int store, locked;
 
 	(void)udata;
 	if (!v)
@@ -201,7 +206,7 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 		addr = qemu_plugin_hwaddr_phys_addr(hw);
 	}
 	store = qemu_plugin_mem_is_store(info);
-	take_lock();
+	locked = take_lock();
 	if (store)
 		v->now.stores++;
 	else
@@ -209,7 +214,7 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 	data_access(v, addr, store);
 	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift))
 		data_access(v, addr + size - 1, store);
-	drop_lock();
+	drop_lock(locked);
 }
 
 static void write_sample(const struct counters *d)
@@ -257,18 +262,19 @@ static void marker_exec(unsigned int index, void *udata)
 static void whole_exit(qemu_plugin_id_t id, void *p)
 {
 	struct counters d;
+	int locked;
 
 	(void)id;
 	(void)p;
 	memset(&d, 0, sizeof(d));
 	/* qemu-user's other threads may still run. */
-	take_lock();
+	locked = take_lock();
 	for (unsigned i = 0; i < nr_ready; i++) {
 #define X(e) d.e += ready[i]->now.e;
 		KB_EVENTS(X)
 #undef X
 	}
-	drop_lock();
+	drop_lock(locked);
 	write_sample(&d);
 }
 

@@ -1290,7 +1290,7 @@ PY
 
 # cpl SIZE: the cycles per load of the chase over SIZE bytes in cal.json.
 cpl() {
-	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))}[int(sys.argv[1])])' "$1"
+	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))["chase"]}[int(sys.argv[1])])' "$1"
 }
 # steps PROFILE: each cache level of PROFILE is a step in cal.json: the
 # chase over the level's size costs less than over twice it.
@@ -1310,20 +1310,21 @@ case_calibrate() {
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
 	expect 0 "$KBENCH" calibrate --json
 	mv out.txt cal.json
-	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d), sorted(d[0]))')" = \
-		"15 ['bytes', 'cycles_per_load']" ] || fail "not 15 {bytes, cycles_per_load}: $(cat cal.json)"
+	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d["chase"]), sorted(d["chase"][0]), d["cross_core"])')" = \
+		"15 ['bytes', 'cycles_per_load'] {'cycles': 82}" ] ||
+		fail "not 15 {bytes, cycles_per_load} and the profile's cross-core transfer: $(cat cal.json)"
 	steps "$KBENCH_MODEL_DIR/x86-64.profile"
 	# Never cheaper with a larger working set (the first chase pays for its
 	# marker's code too: a fraction of a per cent).
-	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
+	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))["chase"]]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
 		bad "cycles per load fall somewhere: $(cat cal.json)"
 	# The machine is the profile: an 8 KiB L1d moves the first step (the
 	# table's figures, as cal.json).
 	sed 's/^l1d = .*/l1d = 8K 8 64/' "$KBENCH_MODEL_DIR/x86-64.profile" >small.profile
 	expect 0 "$KBENCH" calibrate --model=cycles="$W/small.profile"
 	has out.txt "cost model: x86-64 (AMD Zen 4)"
-	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "[",
-		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]" }' out.txt >cal.json
+	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "{\"chase\": [",
+		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]}" }' out.txt >cal.json
 	steps small.profile
 	[ "$(cpl 8192)" = 2.0 ] && [ "$(cpl 16384)" = 16.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
 	# The random branch mispredicts about half the time, the regular one never.
@@ -1348,15 +1349,40 @@ case_calibrate_native() {
 	mv out.txt cal.json
 	python3 -c 'import json
 d = json.load(open("cal.json"))
-assert len(d) == 15, len(d)
-for p in d:
+assert len(d["chase"]) == 15, len(d["chase"])
+for p in d["chase"]:
     assert list(p) == ["bytes", "cycles_per_load", "native_cycles_per_load"], p
     assert p["native_cycles_per_load"] > 0, p' || fail "not 15 points with native_cycles_per_load > 0: $(cat cal.json)"
-	expect 0 "$KBENCH" calibrate --native
+	# The line bounced between two cores beside the profile's figure.
+	if [ "$(nproc)" -gt 1 ]; then
+		python3 -c 'import json
+t = json.load(open("cal.json"))["cross_core"]
+assert list(t) == ["cycles", "native_cycles"] and t["cycles"] == 82 and t["native_cycles"] > 0, t' ||
+			fail "no native cross-core transfer: $(cat cal.json)"
+		grep -q '^coherence_latency = .*# measured on this host.*a line bounced between two cores' host.profile ||
+			fail "coherence_latency unexplained: $(cat host.profile)"
+	fi
+	# The table; on one CPU (taskset) when it can, which has no second
+	# core to bounce a line with: said so, and the profile keeps its figure.
+	if command -v taskset >/dev/null; then
+		expect 0 taskset -c 0 "$KBENCH" calibrate --native --profile-out="$W/one.profile"
+		has err.txt "only one CPU available: no cross-core transfer to measure"
+		has out.txt "a cross-core transfer: 82 cycles modelled, not measured natively (only one CPU available)"
+		# (82, or raised to what this host's L2 measured)
+		grep -Eq "^coherence_latency = [0-9.]+  # .*x86-64.profile's(, raised to l2_latency)?: not measured, only one CPU available" one.profile ||
+			fail "one CPU's profile: $(grep coherence one.profile)"
+	else
+		expect 0 "$KBENCH" calibrate --native
+		if [ "$(nproc)" -gt 1 ]; then
+			grep -Eq '^a cross-core transfer: 82 cycles modelled, [0-9]+\.[0-9] measured natively' out.txt ||
+				fail "no native cross-core transfer in the table: $(cat out.txt)"
+		fi
+	fi
 	grep -Eq '^native: this host, core clock [0-9]+\.[0-9]+ GHz' out.txt || fail "no core clock: $(cat out.txt)"
 	grep -Eq '^random .* [0-9]+\.[0-9]+$' out.txt || fail "no native branch column: $(cat out.txt)"
 	has out.txt "measured natively ((random - regular) / 0.5)"
-	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency branch_penalty; do
+	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency coherence_latency \
+		branch_penalty; do
 		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
 	done
 	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
