@@ -1072,20 +1072,26 @@ case_model_usage() {
 	return 0
 }
 
-# model_result FILE INSTR CYCLES L1I: a result under the cost model, two
-# rows (null_call, pipe_bw), three samples each of the row's time =
-# INSTR instructions per op (icount) and CYCLES cycles, L1I L1i misses.
+# model_result FILE INSTR CYCLES L1I [COHERENCE]: a result under the cost
+# model, two rows (null_call, pipe_bw), three samples each of the row's
+# time = INSTR instructions per op (icount) and CYCLES cycles, L1I L1i
+# misses; COHERENCE coherence misses, or none (a result from before the
+# model had them).
 model_result() {
 	python3 - "$@" <<'PY'
 import json, sys
 path, ins, cyc, l1i = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
 metrics = ["cycles", "instructions", "loads", "stores", "l1i_misses", "l1d_misses",
            "l2_misses", "llc_misses", "branches", "branch_misses"]
+if len(sys.argv) > 5:
+    metrics.append("coherence_misses")
 def row(name, unit, group, t, k):
     ms = {m: [k * 1.0] * 3 for m in metrics}
     ms["cycles"] = [k * cyc * f for f in (0.99, 1.0, 1.01)]
     ms["instructions"] = [k * ins] * 3
     ms["l1i_misses"] = [k * l1i] * 3
+    if len(sys.argv) > 5:
+        ms["coherence_misses"] = [k * float(sys.argv[5])] * 3
     return {"name": name, "unit": unit, "group": group, "samples": [t * f for f in (0.99, 1.0, 1.01)],
             "median": t, "cycles": k * cyc, "events": {m: ms[m][1] for m in metrics[1:]},
             "model_samples": ms}
@@ -1128,6 +1134,13 @@ case_compare_metric() {
 	row null_call | grep -qE '^null_call +/op +0 +0 .* \+0\.0%~$' || fail "null_call's L1i misses, 0 and 0: expected +0.0%~"
 	expect 0 "$KBENCH" compare --json=t.json a.json b.json
 	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
+	# Coherence misses: a result without them (from before the model had
+	# several CPUs) counted none; one with them compares as any event.
+	model_result c1.json 200 100 0 4
+	model_result c2.json 200 100 0 6
+	expect 0 "$KBENCH" compare --metric=coherence_misses c1.json c2.json a.json
+	row null_call | grep -qE '^null_call +/op +4 +6 +0 .* -33\.3%\* +n/a$' ||
+		fail "null_call's coherence misses: expected 4, 6 (-33.3%*) and 0 (n/a)"
 	# A table's own for the metric; a named table without one: its rows.
 	printf '%s' '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {"null_call": 2},
 		"metrics": {"cycles": {"floor": 0.5, "rows": {"null_call": 30}}}}' >n.json
@@ -1421,6 +1434,7 @@ assert [p["name"] for p in d["programs"]] == ["O0", "O2"], d
 for p in d["programs"]:
     assert p["native_cycles"] > 0 and p["model_cycles"] > 0, p
     assert p["events"]["instructions"] > 0 and "native_spread_pct" in p, p
+    assert p["events"]["coherence_misses"] == 0, p	# one thread
 assert [(q["name"], q["baseline"]) for q in d["pairs"]] == [("O2", "O0")], d
 for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
     assert k in d["pairs"][0], k
