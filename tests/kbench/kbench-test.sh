@@ -910,7 +910,7 @@ trained = {"null_call", "stat", "sig_install", "fork_exit", "fork_sh", "unix_lat
            "unix_bw", "ctx_2p_0k", "ctx_16p_8k", "file_delete_0k", "file_delete_10k",
            "prot_fault", "page_fault_anon"}
 events = ["instructions", "loads", "stores", "l1i_misses", "l1d_misses", "l2_misses",
-          "llc_misses", "branches", "branch_misses"]
+          "llc_misses", "coherence_misses", "branches", "branch_misses"]
 for name in "plain", "pgo":
     rows = json.load(open(f"{sys.argv[1]}/{name}.json"))["benchmarks"]
     lines, recs = list(head), ["model profile=stand-in"]
