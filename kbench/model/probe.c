@@ -305,6 +305,7 @@ static int pingpong(long rounds)
 		return -1;
 	}
 	bounces = (PINGPONG_TRIALS + 1) * rounds;
+	partner_state = 0;
 	if (pthread_create(&t, NULL, partner, NULL))
 		return -1;
 	while (!__atomic_load_n(&partner_state, __ATOMIC_ACQUIRE))
