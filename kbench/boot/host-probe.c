@@ -7,6 +7,7 @@
 #include "tempfile.h"
 
 #include <fcntl.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,15 @@ out:
 		tempfile_remove(errpath);
 	child_process_clear(&cp);
 	return status;
+}
+
+int host_cpus(void)
+{
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	cpu_set_t set;
+	int n = sched_getaffinity(0, sizeof(set), &set) ? (int)online : CPU_COUNT(&set);
+
+	return online > 0 && online < n ? (int)online : n;
 }
 
 double host_branch_penalty(const struct host_curve *c)
@@ -403,20 +413,44 @@ static double add_latency(struct strbuf *out, const char *key, const struct host
 	return v > floor ? v : floor;
 }
 
-static void add_latencies(struct strbuf *out, const struct host_curve *c,
-			  const struct host_caches *hc, const char *date)
+/* The latencies of the levels; l2_latency's value. */
+static double add_latencies(struct strbuf *out, const struct host_curve *c,
+			    const struct host_caches *hc, const char *date)
 {
 	size_t l1 = plateau(c, hc->l1d.size, 0);
 	size_t l2 = plateau(c, hc->l2.size, index_past(c, hc->l1d.size));
 	size_t llc = plateau(c, hc->llc.size, index_past(c, hc->l2.size));
-	double v;
+	double v, l2_latency;
 
-	v = add_latency(out, "l2_latency", c, l2, l1, 0, date);
+	v = l2_latency = add_latency(out, "l2_latency", c, l2, l1, 0, date);
 	v = add_latency(out, "llc_latency", c, llc, l1, v, date);
 	add_latency(out, "memory_latency", c, c->nr - 1, l1, v, date);
 	if (c->bytes[c->nr - 1] <= hc->llc.size)
 		strbuf_addstr(out, "#   (the probe's largest working set is inside the LLC CPUID "
 			      "reports: llc_latency and memory_latency are not measured apart)\n");
+	return l2_latency;
+}
+
+/*
+ * The ping-pong's time per transfer is the whole load to use of a line
+ * another core wrote, as the model's coherence_latency is.  At least
+ * l2_latency, which the parser requires.
+ */
+static void add_coherence(struct strbuf *out, const struct host_curve *c, double l2_latency,
+			  const struct kb_profile *base, const char *base_path, const char *date)
+{
+	if (!(c->transfer > 0)) {
+		int raise = base->coherence_latency < l2_latency;
+
+		strbuf_addf(out, "coherence_latency = %g  # %s's%s: not measured, only one CPU "
+			    "available\n", raise ? l2_latency : base->coherence_latency,
+			    base_path, raise ? ", raised to l2_latency" : "");
+		return;
+	}
+	strbuf_addf(out, "coherence_latency = %.1f  # measured on this host %s: a line bounced "
+		    "between two cores, %.1f cycles (%.0f ns) a transfer%s\n",
+		    c->transfer > l2_latency ? c->transfer : l2_latency, date, c->transfer,
+		    c->transfer / c->ghz, c->transfer < l2_latency ? ", raised to l2_latency" : "");
 }
 
 int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
@@ -448,7 +482,7 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	add_cache(out, "l2", hc.l2, hc.source);
 	add_cache(out, "llc", hc.llc, no_l3 ? "no level 3: the L2's" :
 		  hc.source);
-	add_latencies(out, c, &hc, date);
+	add_coherence(out, c, add_latencies(out, c, &hc, date), base, base_path, date);
 	strbuf_addf(out, "branch_penalty = %.1f  # measured on this host %s: (random - regular "
 		    "loop's cycles a pass, %.2f - %.2f) / 0.5\n", host_branch_penalty(c), date,
 		    c->random, c->regular);

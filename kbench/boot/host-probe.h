@@ -41,7 +41,11 @@ struct host_curve {
 	size_t nr;
 	double regular, random;		/* the branch loops' cycles per pass */
 	double ghz;
+	double transfer;	/* a line's cycles from another core; 0: not measured */
 };
+
+/* The CPUs kbench may run on: online and in its affinity mask. */
+int host_cpus(void);
 
 /*
  * A mispredict's cost: the random loop mispredicts half its passes, the
@@ -52,9 +56,10 @@ double host_branch_penalty(const struct host_curve *c);
 /*
  * A profile of this host in model/profile.h's format, each figure with a
  * comment saying where it came from: the caches from CPUID (sysfs if it
- * says nothing), the latencies and the branch penalty from c, what the
- * probes cannot measure from base (the profile at base_path).  -1 after
- * an error saying what could not be found.
+ * says nothing), the latencies, the cross-core transfer and the branch
+ * penalty from c, what the probes cannot measure (or did not: with one
+ * CPU there is no cross-core transfer) from base (the profile at
+ * base_path).  -1 after an error saying what could not be found.
  */
 int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
 		 const char *base_path);

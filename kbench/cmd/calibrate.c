@@ -6,8 +6,9 @@
  * 64 MiB (cycles per load by size: a step at each cache level the
  * profile has) and a branch loop, regular and random (the mispredict
  * penalty).  With --native the same probe code also runs on the host,
- * timed in core cycles (boot/host-probe.c), beside the model's curve, and
- * --profile-out writes a profile of this host.
+ * timed in core cycles (boot/host-probe.c), beside the model's curve,
+ * with a line bounced between two cores beside the profile's
+ * coherence_latency, and --profile-out writes a profile of this host.
  */
 #include "cmd.h"
 #include "json.h"
@@ -34,6 +35,7 @@
 #define PASSES 100000
 #define NR_SETS 15	/* 4 KiB to 64 MiB, doubling */
 #define NATIVE_RUNS 5	/* natively the median of these, round-robin */
+#define ROUNDS 1000	/* the native ping-pong's, there and back: 2000 transfers */
 
 /* KBENCH_NATIVE_RUNS (1 to 99) for a quicker test; else NATIVE_RUNS. */
 static int native_runs(void)
@@ -136,14 +138,31 @@ static void size_text(struct strbuf *sb, unsigned long bytes)
 		strbuf_addf(sb, "%lu KiB", bytes >> 10);
 }
 
-static void print_json(const struct model_records *r, const struct host_curve *nc)
+/* "cross_core": the profile's transfer, and the host's (null: one CPU). */
+static void json_transfer(struct strbuf *sb, const struct kb_profile *p,
+			  const struct host_curve *nc)
+{
+	strbuf_addstr(sb, "  \"cross_core\": {\"cycles\": ");
+	json_add_number(sb, p->coherence_latency);
+	if (nc && nc->transfer > 0) {
+		strbuf_addstr(sb, ", \"native_cycles\": ");
+		json_add_number(sb, nc->transfer);
+	} else if (nc) {
+		strbuf_addstr(sb, ", \"native_cycles\": null, \"native_note\": "
+			      "\"only one CPU available\"");
+	}
+	strbuf_addstr(sb, "}\n");
+}
+
+static void print_json(const struct kb_profile *p, const struct model_records *r,
+		       const struct host_curve *nc)
 {
 	struct strbuf sb = STRBUF_INIT;
 	unsigned long s = MIN_SET;
 
-	strbuf_addstr(&sb, "[\n");
+	strbuf_addstr(&sb, "{\n  \"chase\": [\n");
 	for (size_t i = 0; i < NR_SETS; i++, s *= 2) {
-		strbuf_addf(&sb, "  {\"bytes\": %lu, \"cycles_per_load\": ", s);
+		strbuf_addf(&sb, "    {\"bytes\": %lu, \"cycles_per_load\": ", s);
 		json_add_number(&sb, r->v[i].v[KB_M_cycles] / LOADS);
 		if (nc) {
 			strbuf_addstr(&sb, ", \"native_cycles_per_load\": ");
@@ -151,7 +170,9 @@ static void print_json(const struct model_records *r, const struct host_curve *n
 		}
 		strbuf_addstr(&sb, i + 1 < NR_SETS ? "},\n" : "}\n");
 	}
-	strbuf_addstr(&sb, "]\n");
+	strbuf_addstr(&sb, "  ],\n");
+	json_transfer(&sb, p, nc);
+	strbuf_addstr(&sb, "}\n");
 	fputs(sb.buf, stdout);
 	strbuf_release(&sb);
 }
@@ -193,6 +214,16 @@ static void print_branches(const struct kb_profile *p, const struct model_record
 		       "((random - regular) / 0.5)\n", p->branch_penalty, host_branch_penalty(nc));
 }
 
+static void print_transfer(const struct kb_profile *p, const struct host_curve *nc)
+{
+	if (nc && nc->transfer > 0)
+		printf("a cross-core transfer: %g cycles modelled, %.1f measured natively "
+		       "(a line bounced between two cores)\n", p->coherence_latency, nc->transfer);
+	else if (nc)
+		printf("a cross-core transfer: %g cycles modelled, not measured natively "
+		       "(only one CPU available)\n", p->coherence_latency);
+}
+
 static void print_table(const struct kb_model *md, const struct model_records *r,
 			const struct host_curve *nc)
 {
@@ -200,14 +231,16 @@ static void print_table(const struct kb_model *md, const struct model_records *r
 
 	printf("cost model: %s (%s)\n", p->name, md->profile_path);
 	printf("L1d %lu KiB, L2 %lu KiB, LLC %lu KiB; latencies %g/%g/%g cycles, "
-	       "a mispredict %g\n", p->l1d.size >> 10, p->l2.size >> 10, p->llc.size >> 10,
-	       p->l2_latency, p->llc_latency, p->memory_latency, p->branch_penalty);
+	       "another core's line %g, a mispredict %g\n", p->l1d.size >> 10, p->l2.size >> 10,
+	       p->llc.size >> 10, p->l2_latency, p->llc_latency, p->memory_latency,
+	       p->coherence_latency, p->branch_penalty);
 	if (nc)
 		printf("native: this host, core clock %.2f GHz (measured by a chain of dependent "
 		       "adds), the median of %d runs on one CPU\n", nc->ghz, native_runs());
 	printf("\n");
 	print_chase(r, nc);
 	print_branches(p, r, nc);
+	print_transfer(p, nc);
 }
 
 /* The native runs as a curve in core cycles, and its profile under --profile-out. */
@@ -219,11 +252,16 @@ static int run_native(const struct cal_opts *o, const struct kb_model *md,
 	struct strvec ms = STRVEC_INIT;
 	struct strbuf prof = STRBUF_INIT;
 	const char *probe = probe_path(o->m, 1);
-	int ret;
+	int ret, two = host_cpus() > 1;
 
 	if (access(probe, X_OK))
 		return error_errno("the native probe %s", probe);
 	measurements(&ms);
+	if (two)
+		strvec_pushf(&ms, "pingpong:%d", ROUNDS);
+	else
+		warning("only one CPU available: no cross-core transfer to measure%s",
+			o->profile_out ? " (the profile keeps coherence_latency)" : "");
 	ret = host_run_probe(h, probe, &ms, native_runs());
 	strvec_clear(&ms);
 	if (ret)
@@ -233,7 +271,8 @@ static int run_native(const struct cal_opts *o, const struct kb_model *md,
 		per_load[i] = h->ns[i] * h->ghz / LOADS;
 	}
 	*nc = (struct host_curve){ bytes, per_load, NR_SETS, h->ns[NR_SETS] * h->ghz / PASSES,
-				   h->ns[NR_SETS + 1] * h->ghz / PASSES, h->ghz };
+				   h->ns[NR_SETS + 1] * h->ghz / PASSES, h->ghz,
+				   two ? h->ns[NR_SETS + 2] * h->ghz / (2 * ROUNDS) : 0 };
 	if (!o->profile_out)
 		return 0;
 	ret = host_profile(&prof, nc, &md->profile, md->profile_path) ||
@@ -273,7 +312,7 @@ int cmd_calibrate(int argc, char **argv)
 	if (o.native && run_native(&o, &md, &h, &nc))
 		goto out;
 	if (o.json)
-		print_json(&r, o.native ? &nc : NULL);
+		print_json(&md.profile, &r, o.native ? &nc : NULL);
 	else
 		print_table(&md, &r, o.native ? &nc : NULL);
 	ret = fflush(stdout) || ferror(stdout) ?

@@ -37,8 +37,8 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 			if (s->metric < 0)
 				return usage_error("--metric is cycles, instructions or an "
 					"event (loads, stores, l1i_misses, l1d_misses, "
-					"l2_misses, llc_misses, branches, branch_misses), "
-					"not '%s'", v);
+					"l2_misses, llc_misses, coherence_misses, branches, "
+					"branch_misses), not '%s'", v);
 		}
 		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {
 			if (train_option(&o->train, v, "--trained"))

@@ -38,20 +38,45 @@ int cache_access(struct cache *c, uint64_t addr)
 	for (size_t i = base; i < base + c->ways; i++) {
 		if (c->tags[i] == tag) {
 			c->stamps[i] = c->clock;
-			return 1;
+			return CACHE_HIT;
+		}
+		if (c->tags[i] == (tag | CACHE_TAKEN)) {
+			c->tags[i] = tag;
+			c->stamps[i] = c->clock;
+			return CACHE_TAKEN_MISS;
 		}
 		if (c->stamps[i] < c->stamps[victim])
 			victim = i;
 	}
 	c->tags[victim] = tag;
 	c->stamps[victim] = c->clock;
+	return CACHE_MISS;
+}
+
+/*
+ * The way keeps the line's tag, marked, so that the next access there
+ * knows why it missed; its stamp goes to 0, as an invalid way is the
+ * first a fill takes.
+ */
+int cache_invalidate(struct cache *c, uint64_t addr)
+{
+	uint64_t line = addr >> c->line_shift, tag = line + 1;
+	size_t base = (size_t)(line & c->set_mask) * c->ways;
+
+	for (size_t i = base; i < base + c->ways; i++)
+		if (c->tags[i] == tag) {
+			c->tags[i] = tag | CACHE_TAKEN;
+			c->stamps[i] = 0;
+			return 1;
+		}
 	return 0;
 }
 
 /*
  * Each event costs what it adds over the level before it: an L1 miss
  * the L2's latency, an L2 miss the rest up to the LLC's, an LLC miss the
- * rest up to memory's.  No overlap of misses: a dependent chain's cost,
+ * rest up to memory's, a coherence miss (an L2 miss too) the rest up to
+ * another core's cache instead of the LLC's.  No overlap of misses: a dependent chain's cost,
  * the upper end of what an out-of-order core pays.
  */
 double model_cycles(const struct kb_profile *p, const struct counters *c)
@@ -60,5 +85,6 @@ double model_cycles(const struct kb_profile *p, const struct counters *c)
 	       (double)(c->l1i_misses + c->l1d_misses) * p->l2_latency +
 	       (double)c->l2_misses * (p->llc_latency - p->l2_latency) +
 	       (double)c->llc_misses * (p->memory_latency - p->llc_latency) +
+	       (double)c->coherence_misses * (p->coherence_latency - p->llc_latency) +
 	       (double)c->branch_misses * p->branch_penalty;
 }

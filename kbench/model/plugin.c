@@ -3,7 +3,10 @@
  * kbench's cost model: a QEMU TCG plugin.  Every executed translation
  * block fetches its instruction lines through L1i, L2 and the LLC and
  * settles the branch that ended the block before it; every load and store
- * goes through L1d, L2 and the LLC.  Between a START and an END marker
+ * goes through L1d, L2 and the LLC.  L1i, L1d, L2 and the predictor are
+ * each vCPU's own, the LLC is shared; a store takes its line from every
+ * other vCPU's L1d and L2, and their next access to it is a coherence miss
+ * (a line from another core's cache).  Between a START and an END marker
  * (marker.h) the counters of the vCPU that ran them make one sample; each
  * sample is one line of the output file, ROW markers a line of their own:
  *
@@ -24,6 +27,7 @@
 
 #include <fcntl.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +57,16 @@ static struct kb_profile profile;
 static enum isa isa;
 static struct cache llc;
 static struct vcpu vcpus[MAX_VCPUS];
+static struct vcpu *ready[MAX_VCPUS];	/* the vCPUs so far, for a store's invalidations */
+static unsigned nr_ready;
+/*
+ * The LLC and every vCPU's caches (a store reaches into the others') are
+ * shared.  Under icount a system's vCPUs take turns in one thread, but
+ * qemu-user runs each guest thread in a host thread of its own: there,
+ * and in a system of several vCPUs, every access takes the lock.
+ */
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static int locking;
 static int out_fd = -1;
 static unsigned line_shift;
 static int whole;
@@ -74,26 +88,76 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
 		fprintf(stderr, "kbench-model: out of memory for vCPU %u's caches\n", index);
 		exit(1);
 	}
+	pthread_mutex_lock(&lock);
 	v->ready = 1;
+	ready[nr_ready++] = v;
+	/* A system's vCPUs all start before any runs: no access sees this change midway. */
+	if (nr_ready > 1)
+		locking = 1;
+	pthread_mutex_unlock(&lock);
 }
 
-/* Through L2 and the LLC after an L1 miss. */
-static void beyond_l1(struct vcpu *v, uint64_t addr)
+/* Whether it locked, for drop_lock: locking may change in between, once. */
+static int take_lock(void)
 {
-	if (cache_access(&v->l2, addr))
+	int locked = locking;
+
+	if (locked)
+		pthread_mutex_lock(&lock);
+	return locked;
+}
+
+static void drop_lock(int locked)
+{
+	if (locked)
+		pthread_mutex_unlock(&lock);
+}
+
+/*
+ * Through L2 and the LLC after an L1 miss; taken: the L1 had the line
+ * until another vCPU's store took it.
+ */
+static void beyond_l1(struct vcpu *v, uint64_t addr, int taken)
+{
+	int r = cache_access(&v->l2, addr);
+
+	if (r == CACHE_HIT)
 		return;
 	v->now.l2_misses++;
-	if (!cache_access(&llc, addr))
+	if (taken || r == CACHE_TAKEN_MISS) {
+		/* The line comes from the other core; the LLC sees the fill, not a miss. */
+		v->now.coherence_misses++;
+		cache_access(&llc, addr);
+		return;
+	}
+	if (cache_access(&llc, addr) != CACHE_HIT)
 		v->now.llc_misses++;
+}
+
+/*
+ * v stored to the line of addr: the other vCPUs lose it.  Not from their
+ * L1i: instruction lines are cached by host address, data by guest
+ * (physical) address, so the two never meet; code written by another
+ * core is not modelled.
+ */
+static void take_line(const struct vcpu *v, uint64_t addr)
+{
+	for (unsigned i = 0; i < nr_ready; i++)
+		if (ready[i] != v) {
+			cache_invalidate(&ready[i]->l1d, addr);
+			cache_invalidate(&ready[i]->l2, addr);
+		}
 }
 
 static void block_exec(unsigned int index, void *udata)
 {
 	const struct block *b = udata;
 	struct vcpu *v = vcpu_of(index);
+	int locked;
 
 	if (!v)
 		return;
+	locked = take_lock();
 	if (v->prev && v->prev->kind != EXIT_OTHER) {
 		v->now.branches++;
 		v->now.branch_misses += (uint64_t)predictor_resolve(&v->bp, v->prev->kind,
@@ -101,19 +165,27 @@ static void block_exec(unsigned int index, void *udata)
 	}
 	v->prev = b;
 	v->now.instructions += b->insns;
-	for (unsigned i = 0; i < b->nr_fetch; i++)
-		if (!cache_access(&v->l1i, b->fetch[i])) {
+	for (unsigned i = 0; i < b->nr_fetch; i++) {
+		int r = cache_access(&v->l1i, b->fetch[i]);
+
+		if (r != CACHE_HIT) {
 			v->now.l1i_misses++;
-			beyond_l1(v, b->fetch[i]);
+			beyond_l1(v, b->fetch[i], r == CACHE_TAKEN_MISS);
 		}
+	}
+	drop_lock(locked);
 }
 
-static void data_access(struct vcpu *v, uint64_t addr)
+static void data_access(struct vcpu *v, uint64_t addr, int store)
 {
-	if (cache_access(&v->l1d, addr))
-		return;
-	v->now.l1d_misses++;
-	beyond_l1(v, addr);
+	int r = cache_access(&v->l1d, addr);
+
+	if (r != CACHE_HIT) {
+		v->now.l1d_misses++;
+		beyond_l1(v, addr, r == CACHE_TAKEN_MISS);
+	}
+	if (store && nr_ready > 1)
+		take_line(v, addr);
 }
 
 static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t vaddr,
@@ -122,6 +194,7 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 	struct vcpu *v = vcpu_of(index);
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 	uint64_t addr = vaddr, size = 1ull << qemu_plugin_mem_size_shift(info);
+	int store, locked;
 
 	(void)udata;
 	if (!v)
@@ -132,13 +205,16 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 			return;
 		addr = qemu_plugin_hwaddr_phys_addr(hw);
 	}
-	if (qemu_plugin_mem_is_store(info))
+	store = qemu_plugin_mem_is_store(info);
+	locked = take_lock();
+	if (store)
 		v->now.stores++;
 	else
 		v->now.loads++;
-	data_access(v, addr);
+	data_access(v, addr, store);
 	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift))
-		data_access(v, addr + size - 1);
+		data_access(v, addr + size - 1, store);
+	drop_lock(locked);
 }
 
 static void write_sample(const struct counters *d)
@@ -186,16 +262,19 @@ static void marker_exec(unsigned int index, void *udata)
 static void whole_exit(qemu_plugin_id_t id, void *p)
 {
 	struct counters d;
+	int locked;
 
 	(void)id;
 	(void)p;
 	memset(&d, 0, sizeof(d));
-	for (unsigned i = 0; i < MAX_VCPUS; i++)
-		if (vcpus[i].ready) {
-#define X(e) d.e += vcpus[i].now.e;
-			KB_EVENTS(X)
+	/* qemu-user's other threads may still run. */
+	locked = take_lock();
+	for (unsigned i = 0; i < nr_ready; i++) {
+#define X(e) d.e += ready[i]->now.e;
+		KB_EVENTS(X)
 #undef X
-		}
+	}
+	drop_lock(locked);
 	write_sample(&d);
 }
 
@@ -297,8 +376,10 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 	n = snprintf(head, sizeof(head), "model profile=%s\n", profile.name);
 	if (write(out_fd, head, (size_t)n) != n)
 		return -1;
-	if (!info->system_emulation)
+	if (!info->system_emulation) {
+		locking = 1;
 		vcpu_init(id, 0);
+	}
 	qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
 	if (whole)

@@ -19,6 +19,10 @@
  *   clock:ADDS            ADDS dependent integer adds (one cycle each on
  *                         any current core), the best of five trials:
  *                         the core's clock, which the TSC does not tell
+ *   pingpong:ROUNDS       a line bounced ROUNDS times there and back
+ *                         between this CPU and another core's (a thread
+ *                         pinned there), the best of twenty trials: twice
+ *                         ROUNDS transfers of a line another core wrote
  *
  * The markers are no-op instructions natively (marker.h).  The clock
  * readings sit outside them, and the model's build has none of it: its
@@ -123,11 +127,13 @@ static int branch(int random, long iters)
 }
 
 #ifdef KB_PROBE_NATIVE
+#include <pthread.h>
 #include <sched.h>
 #include <time.h>
 
 #define CLOCK_TRIALS 5
 #define ADDS_PER_PASS 64
+#define PINGPONG_TRIALS 20
 
 static int native;
 static double timed_ns;	/* the last measurement's, natively */
@@ -187,17 +193,139 @@ static int core_clock(long adds)
 	return 0;
 }
 
+static cpu_set_t allowed;	/* the CPUs the probe may use, before pin() */
+
+static int pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
 /* One CPU throughout: a migration would restart the caches mid-chase. */
 static void pin(void)
 {
-	cpu_set_t set;
 	int cpu = sched_getcpu();
 
-	CPU_ZERO(&set);
-	if (cpu >= 0) {
-		CPU_SET(cpu, &set);
-		sched_setaffinity(0, sizeof(set), &set);
+	if (sched_getaffinity(0, sizeof(allowed), &allowed))
+		CPU_ZERO(&allowed);
+	if (cpu >= 0)
+		pin_to(cpu);
+}
+
+/* A topology number of cpu from sysfs, or -1. */
+static int topology(int cpu, const char *what)
+{
+	char path[96];
+	int v = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/%s", cpu, what);
+	f = fopen(path, "r");
+	if (f) {
+		if (fscanf(f, "%d", &v) != 1)
+			v = -1;
+		fclose(f);
 	}
+	return v;
+}
+
+/*
+ * The CPU to bounce a line with: another core of this package (an SMT
+ * sibling shares the L1 and L2: no transfer), else any other; -1 if none.
+ */
+static int partner_cpu(int cpu)
+{
+	int core = topology(cpu, "core_id"), pkg = topology(cpu, "physical_package_id");
+	int best = -1, best_rank = 3;
+
+	for (int c = 0; c < CPU_SETSIZE; c++) {
+		int rank;
+
+		if (c == cpu || !CPU_ISSET(c, &allowed))
+			continue;
+		if (topology(c, "physical_package_id") != pkg)
+			rank = 1;
+		else
+			rank = topology(c, "core_id") == core && core >= 0 ? 2 : 0;
+		if (rank < best_rank) {
+			best = c;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
+
+/* The line bounced: odd values are the prober's, even the partner's. */
+static struct {
+	unsigned long n;
+	char pad[LINE - sizeof(unsigned long)];
+} ball __attribute__((aligned(LINE)));
+static int partner_state __attribute__((aligned(LINE)));	/* 1 pinned, -1 not */
+static long bounces;	/* the partner's: every trial's rounds */
+static int partner_at;
+
+static void *partner(void *arg)
+{
+	int pinned = !pin_to(partner_at);
+
+	(void)arg;
+	__atomic_store_n(&partner_state, pinned ? 1 : -1, __ATOMIC_RELEASE);
+	for (unsigned long i = 0; pinned && i < (unsigned long)bounces; i++) {
+		while (__atomic_load_n(&ball.n, __ATOMIC_ACQUIRE) != 2 * i + 1)
+			;
+		__atomic_store_n(&ball.n, 2 * i + 2, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/* rounds there and back, from the value next on; the value after them. */
+static unsigned long bounce(unsigned long next, long rounds)
+{
+	for (long i = 0; i < rounds; i++, next += 2) {
+		__atomic_store_n(&ball.n, next, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&ball.n, __ATOMIC_ACQUIRE) != next + 1)
+			;
+	}
+	return next;
+}
+
+/* The fastest trial: the others lost a CPU to other work midway. */
+static int pingpong(long rounds)
+{
+	pthread_t t;
+	unsigned long next = 1;
+	double best = 0;
+
+	partner_at = partner_cpu(sched_getcpu());
+	if (partner_at < 0) {
+		fprintf(stderr, "kbench-probe: pingpong needs a second CPU\n");
+		return -1;
+	}
+	bounces = (PINGPONG_TRIALS + 1) * rounds;
+	partner_state = 0;
+	if (pthread_create(&t, NULL, partner, NULL))
+		return -1;
+	while (!__atomic_load_n(&partner_state, __ATOMIC_ACQUIRE))
+		sched_yield();
+	if (partner_state < 0) {
+		pthread_join(t, NULL);
+		fprintf(stderr, "kbench-probe: cannot run a thread on CPU %d\n", partner_at);
+		return -1;
+	}
+	next = bounce(next, rounds);	/* both threads running, the line warm */
+	for (int i = 0; i < PINGPONG_TRIALS; i++) {
+		lap();
+		next = bounce(next, rounds);
+		lap();
+		if (!i || timed_ns < best)
+			best = timed_ns;
+	}
+	pthread_join(t, NULL);
+	timed_ns = best;
+	return 0;
 }
 
 /* The count a measurement's line reports: loads, passes or adds. */
@@ -225,6 +353,8 @@ static int task(const char *arg)
 #ifdef KB_PROBE_NATIVE
 	if (native && sscanf(arg, "clock:%ld", &n) == 1 && n >= ADDS_PER_PASS)
 		return core_clock(n);
+	if (native && sscanf(arg, "pingpong:%ld", &n) == 1 && n > 0 && n <= (1l << 24))
+		return pingpong(n);
 #endif
 	fprintf(stderr, "kbench-probe: bad measurement '%s' (chase:BYTES:LOADS, "
 		"branch:regular|random:ITERS)\n", arg);

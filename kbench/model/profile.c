@@ -20,7 +20,7 @@ static const struct key keys[] = {
 	K(name, NAME), K(cpi, REAL),
 	K(l1i, CACHE), K(l1d, CACHE), K(l2, CACHE), K(llc, CACHE),
 	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
-	K(branch_penalty, REAL),
+	K(coherence_latency, REAL), K(branch_penalty, REAL),
 	K(bp_history, COUNT), K(btb_entries, COUNT), K(ras_depth, COUNT),
 };
 #define NKEYS (sizeof(keys) / sizeof(*keys))
@@ -181,6 +181,15 @@ static int parse_line(struct parse *ps, char *buf, struct kb_profile *p, int *se
 	return parse_value(ps, &keys[i], val, p);
 }
 
+/* The line a key was given on (check_whole's errors about one key name it). */
+static int line_of(const char *key, const int *seen)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (!strcmp(keys[i].name, key))
+			return seen[i];
+	return 0;
+}
+
 static int check_whole(struct parse *ps, const struct kb_profile *p, const int *seen)
 {
 	ps->line = 0;
@@ -191,6 +200,11 @@ static int check_whole(struct parse *ps, const struct kb_profile *p, const int *
 		return fail(ps, "the line sizes must grow outwards (l1i = l1d <= l2 <= llc)");
 	if (p->llc_latency < p->l2_latency || p->memory_latency < p->llc_latency)
 		return fail(ps, "the latencies must grow outwards (l2 <= llc <= memory)");
+	/* Another core's line comes from beyond the L2, not always beyond the LLC. */
+	ps->line = line_of("coherence_latency", seen);
+	if (p->coherence_latency < p->l2_latency)
+		return fail(ps, "coherence_latency (%g) must be at least l2_latency (%g): the line "
+			    "comes from beyond the L2", p->coherence_latency, p->l2_latency);
 	return 0;
 }
 

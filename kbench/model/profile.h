@@ -7,6 +7,8 @@
  *   cpi = CYCLES              base cycles per instruction
  *   l1i|l1d|l2|llc = SIZE WAYS LINE   (SIZE may end in K or M)
  *   l2_latency|llc_latency|memory_latency = CYCLES   load to use, a hit there
+ *   coherence_latency = CYCLES   load to use of a line another core's store
+ *                             took from this one's L1 and L2 (at least l2_latency)
  *   branch_penalty = CYCLES   a mispredicted direction or target
  *   bp_history = BITS         the direction predictor's history (gshare)
  *   btb_entries = N           the target buffer (indirect branches)
@@ -28,7 +30,7 @@ struct kb_profile {
 	char name[64];
 	double cpi;
 	struct kb_cache_geom l1i, l1d, l2, llc;
-	double l2_latency, llc_latency, memory_latency, branch_penalty;
+	double l2_latency, llc_latency, memory_latency, coherence_latency, branch_penalty;
 	unsigned long bp_history, btb_entries, ras_depth;
 };
 

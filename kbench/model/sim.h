@@ -20,21 +20,32 @@ struct cache {
 	unsigned line_shift;
 };
 
+/* A tag's mark: another core's store took the line (cache_invalidate). */
+#define CACHE_TAKEN (1ull << 63)
+
+enum cache_result { CACHE_MISS, CACHE_HIT, CACHE_TAKEN_MISS };
+
 int cache_init(struct cache *c, const struct kb_cache_geom *g);
 void cache_release(struct cache *c);
-/* Look the line of addr up, fill it on a miss; 1 on a hit. */
+/*
+ * Look the line of addr up, fill it on a miss: CACHE_HIT, CACHE_MISS, or
+ * CACHE_TAKEN_MISS when the line was there until cache_invalidate took it.
+ */
 int cache_access(struct cache *c, uint64_t addr);
+/* Another core stored to the line of addr: 1 if this cache held it. */
+int cache_invalidate(struct cache *c, uint64_t addr);
 
 /* Everything the model counts; cycles are derived (model_cycles). */
 struct counters {
 	uint64_t instructions, loads, stores;
 	uint64_t l1i_misses, l1d_misses, l2_misses, llc_misses;
+	uint64_t coherence_misses;	/* L2 misses on a line another vCPU's store took */
 	uint64_t branches, branch_misses;
 };
 
 /* The event names, in struct counters' order, for the plugin's records. */
 #define KB_EVENTS(X) X(instructions) X(loads) X(stores) X(l1i_misses) X(l1d_misses) \
-	X(l2_misses) X(llc_misses) X(branches) X(branch_misses)
+	X(l2_misses) X(llc_misses) X(coherence_misses) X(branches) X(branch_misses)
 
 double model_cycles(const struct kb_profile *p, const struct counters *c);
 

@@ -265,6 +265,11 @@ static int load_model(struct kb_row *row, const struct json *ms, const char *pat
 	for (int m = 0; m < KB_NR_METRICS; m++) {
 		const struct json *a = json_get(ms, kb_metric_names[m]);
 
+		/* A result from before the model had several CPUs: it counted none. */
+		if (!a && m == KB_M_coherence_misses) {
+			values[m] = xcalloc(row->nr, sizeof(double));
+			continue;
+		}
 		if (!a || a->type != JSON_ARRAY || a->nr != row->nr) {
 			error("%s: benchmark %s: \"model_samples\" lacks %s (%zu numbers)", path,
 			      row->name, kb_metric_names[m], row->nr);

@@ -263,7 +263,10 @@ for a, b in zip(one["benchmarks"], two["benchmarks"]):
              + (x["l1i_misses"] + x["l1d_misses"]) * num("l2_latency")
              + x["l2_misses"] * (num("llc_latency") - num("l2_latency"))
              + x["llc_misses"] * (num("memory_latency") - num("llc_latency"))
+             + x["coherence_misses"] * (num("coherence_latency") - num("llc_latency"))
              + x["branch_misses"] * num("branch_penalty"))
+        if x["coherence_misses"]:
+            bad.append(f"{n}: sample {i + 1}: coherence misses on one vCPU")
         if abs(c / cyc - 1) > 0.001:
             bad.append(f"{n}: sample {i + 1}: {cyc:.6g} cycles, the events make {c:.6g}")
 size = lambda k: int(prof[k].split()[0][:-1]) << (10 if prof[k].split()[0][-1] == "K" else 20)

@@ -931,7 +931,7 @@ trained = {"null_call", "stat", "sig_install", "fork_exit", "fork_sh", "unix_lat
            "unix_bw", "ctx_2p_0k", "ctx_16p_8k", "file_delete_0k", "file_delete_10k",
            "prot_fault", "page_fault_anon"}
 events = ["instructions", "loads", "stores", "l1i_misses", "l1d_misses", "l2_misses",
-          "llc_misses", "branches", "branch_misses"]
+          "llc_misses", "coherence_misses", "branches", "branch_misses"]
 for name in "plain", "pgo":
     rows = json.load(open(f"{sys.argv[1]}/{name}.json"))["benchmarks"]
     lines, recs = list(head), ["model profile=stand-in"]
@@ -1093,20 +1093,26 @@ case_model_usage() {
 	return 0
 }
 
-# model_result FILE INSTR CYCLES L1I: a result under the cost model, two
-# rows (null_call, pipe_bw), three samples each of the row's time =
-# INSTR instructions per op (icount) and CYCLES cycles, L1I L1i misses.
+# model_result FILE INSTR CYCLES L1I [COHERENCE]: a result under the cost
+# model, two rows (null_call, pipe_bw), three samples each of the row's
+# time = INSTR instructions per op (icount) and CYCLES cycles, L1I L1i
+# misses; COHERENCE coherence misses, or none (a result from before the
+# model had them).
 model_result() {
 	python3 - "$@" <<'PY'
 import json, sys
 path, ins, cyc, l1i = sys.argv[1], float(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
 metrics = ["cycles", "instructions", "loads", "stores", "l1i_misses", "l1d_misses",
            "l2_misses", "llc_misses", "branches", "branch_misses"]
+if len(sys.argv) > 5:
+    metrics.append("coherence_misses")
 def row(name, unit, group, t, k):
     ms = {m: [k * 1.0] * 3 for m in metrics}
     ms["cycles"] = [k * cyc * f for f in (0.99, 1.0, 1.01)]
     ms["instructions"] = [k * ins] * 3
     ms["l1i_misses"] = [k * l1i] * 3
+    if len(sys.argv) > 5:
+        ms["coherence_misses"] = [k * float(sys.argv[5])] * 3
     return {"name": name, "unit": unit, "group": group, "samples": [t * f for f in (0.99, 1.0, 1.01)],
             "median": t, "cycles": k * cyc, "events": {m: ms[m][1] for m in metrics[1:]},
             "model_samples": ms}
@@ -1149,6 +1155,13 @@ case_compare_metric() {
 	row null_call | grep -qE '^null_call +/op +0 +0 .* \+0\.0%~$' || fail "null_call's L1i misses, 0 and 0: expected +0.0%~"
 	expect 0 "$KBENCH" compare --json=t.json a.json b.json
 	python3 -c 'import json; assert json.load(open("t.json"))["metric"] == "time"' || fail "the default metric is not time"
+	# Coherence misses: a result without them (from before the model had
+	# several CPUs) counted none; one with them compares as any event.
+	model_result c1.json 200 100 0 4
+	model_result c2.json 200 100 0 6
+	expect 0 "$KBENCH" compare --metric=coherence_misses c1.json c2.json a.json
+	row null_call | grep -qE '^null_call +/op +4 +6 +0 .* -33\.3%\* +n/a$' ||
+		fail "null_call's coherence misses: expected 4, 6 (-33.3%*) and 0 (n/a)"
 	# A table's own for the metric; a named table without one: its rows.
 	printf '%s' '{"kbench_noise": 1, "clock": "icount", "floor": 1, "rows": {"null_call": 2},
 		"metrics": {"cycles": {"floor": 0.5, "rows": {"null_call": 30}}}}' >n.json
@@ -1208,14 +1221,110 @@ case_model_profile() {
 	profile_error "$(sed 's/^l1i = .*/l1i = 32K 8 60/' "$good")" \
 		"bad.profile:$(ln l1i): l1i: the line size must be a power of two"
 	profile_error "just words" "bad.profile:1: expected 'key = value'"
+	profile_error "$(sed 's/^coherence_latency = .*/coherence_latency = far/' "$good")" \
+		"bad.profile:$(ln coherence_latency): coherence_latency takes a number of cycles"
+	profile_error "$(grep -v '^coherence_latency' "$good")" "bad.profile: no 'coherence_latency' line"
+	profile_error "$(sed 's/^coherence_latency = .*/coherence_latency = 5/' "$good")" \
+		"bad.profile:$(ln coherence_latency): coherence_latency (5) must be at least l2_latency (14)"
+	profile_error "$(cat "$good"; echo 'coherence_latency = 90')" \
+		"bad.profile:$end: 'coherence_latency' given twice (first on line $(ln coherence_latency))"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
 	has err.txt "none.profile: cannot read the profile"
 	return 0
 }
 
+# coherence_run MODE: pp (below) under the model in qemu-user, its
+# whole run's record in MODE.rec, as "event value" lines in MODE.ev.
+coherence_run() {
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/$1.rec,whole=on" \
+		./pp "$1" >"$1.out" || fail "pp $1 under the model: $(cat "$1.out")"
+	grep '^sample ' "$1.rec" | tr ' ' '\n' | grep = | tr = ' ' >"$1.ev"
+}
+# ev MODE EVENT: that event's count in MODE's whole run.
+ev() { awk -v e="$2" '$1 == e { print $2 }' "$1.ev"; }
+
+# Several vCPUs: a line two threads hand back and forth is a coherence
+# miss at each handoff and costs more than the same work on lines of
+# their own; one thread never has one.
+case_model_coherence() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "the test program is built for x86-64"
+	local rounds=20000 shared private one
+	sed "s/ROUNDS/$rounds/" >pp.c <<'EOF'
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+/* Each counter on a line of its own. */
+static struct { volatile long n; char pad[56]; } ball[2] __attribute__((aligned(64)));
+static int shared;
+/* shared: each waits for its turn (the count's parity), then counts. */
+static void *player(void *arg)
+{
+	long me = (long)arg;
+	volatile long *n = &ball[shared ? 0 : me].n;
+
+	for (long i = 0; i < ROUNDS; i++) {
+		while (shared && *n % 2 != me)
+			sched_yield();
+		++*n;
+	}
+	return NULL;
+}
+int main(int argc, char **argv)
+{
+	pthread_t t;
+	int two = argc > 1 && strcmp(argv[1], "one");
+
+	shared = argc > 1 && !strcmp(argv[1], "shared");
+	if (two && pthread_create(&t, NULL, player, (void *)1L))
+		return 1;
+	player((void *)0L);
+	if (two)
+		pthread_join(t, NULL);
+	printf("%ld %ld\n", ball[0].n, ball[1].n);
+	return 0;
+}
+EOF
+	gcc -O2 -pthread -o pp pp.c || fail "gcc"
+	coherence_run shared
+	coherence_run private
+	coherence_run one
+	[ "$(cat shared.out)" = "$((2 * rounds)) 0" ] || fail "the shared count: $(cat shared.out)"
+	shared=$(ev shared coherence_misses) private=$(ev private coherence_misses) one=$(ev one coherence_misses)
+	[ -n "$shared" ] || fail "no coherence_misses in the record: $(cat shared.rec)"
+	# A miss per handoff (2 x rounds of them), give or take what evicts
+	# the line in between; the private lines meet only in libc.
+	[ "$shared" -ge "$rounds" ] || fail "$shared coherence misses for $((2 * rounds)) handoffs"
+	[ "$private" -lt $((rounds / 100)) ] || fail "$private coherence misses on private lines"
+	[ "$one" = 0 ] || fail "$one coherence misses in one thread"
+	awk -v s="$(ev shared cycles)" -v p="$(ev private cycles)" 'BEGIN { exit !(s > 2 * p) }' ||
+		fail "shared $(ev shared cycles) cycles, private $(ev private cycles): not twice"
+	# They cost what the profile says: the record's cycles are the
+	# formula's with coherence_latency in it.
+	python3 - "$KBENCH_MODEL_DIR/x86-64.profile" shared.ev <<'PY' || fail "cycles are not the profile's: $(cat shared.rec)"
+import sys
+p = {}
+for l in open(sys.argv[1]):
+    k, _, v = l.split("#")[0].partition("=")
+    p[k.strip()] = v.strip()
+n = lambda k: float(p[k])
+e = {k: float(v) for k, v in (l.split() for l in open(sys.argv[2]))}
+want = (e["instructions"] * n("cpi") + (e["l1i_misses"] + e["l1d_misses"]) * n("l2_latency")
+        + e["l2_misses"] * (n("llc_latency") - n("l2_latency"))
+        + e["llc_misses"] * (n("memory_latency") - n("llc_latency"))
+        + e["coherence_misses"] * (n("coherence_latency") - n("llc_latency"))
+        + e["branch_misses"] * n("branch_penalty"))
+sys.exit(abs(want - e["cycles"]) > 1)
+PY
+	return 0
+}
+
 # cpl SIZE: the cycles per load of the chase over SIZE bytes in cal.json.
 cpl() {
-	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))}[int(sys.argv[1])])' "$1"
+	python3 -c 'import json,sys; print({r["bytes"]: r["cycles_per_load"] for r in json.load(open("cal.json"))["chase"]}[int(sys.argv[1])])' "$1"
 }
 # steps PROFILE: each cache level of PROFILE is a step in cal.json: the
 # chase over the level's size costs less than over twice it.
@@ -1235,20 +1344,21 @@ case_calibrate() {
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
 	expect 0 "$KBENCH" calibrate --json
 	mv out.txt cal.json
-	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d), sorted(d[0]))')" = \
-		"15 ['bytes', 'cycles_per_load']" ] || fail "not 15 {bytes, cycles_per_load}: $(cat cal.json)"
+	[ "$(python3 -c 'import json; d=json.load(open("cal.json")); print(len(d["chase"]), sorted(d["chase"][0]), d["cross_core"])')" = \
+		"15 ['bytes', 'cycles_per_load'] {'cycles': 82}" ] ||
+		fail "not 15 {bytes, cycles_per_load} and the profile's cross-core transfer: $(cat cal.json)"
 	steps "$KBENCH_MODEL_DIR/x86-64.profile"
 	# Never cheaper with a larger working set (the first chase pays for its
 	# marker's code too: a fraction of a per cent).
-	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
+	python3 -c 'import json; v=[r["cycles_per_load"] for r in json.load(open("cal.json"))["chase"]]; exit(any(b < a * 0.99 for a, b in zip(v, v[1:])))' ||
 		bad "cycles per load fall somewhere: $(cat cal.json)"
 	# The machine is the profile: an 8 KiB L1d moves the first step (the
 	# table's figures, as cal.json).
 	sed 's/^l1d = .*/l1d = 8K 8 64/' "$KBENCH_MODEL_DIR/x86-64.profile" >small.profile
 	expect 0 "$KBENCH" calibrate --model=cycles="$W/small.profile"
 	has out.txt "cost model: x86-64 (AMD Zen 4)"
-	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "[",
-		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]" }' out.txt >cal.json
+	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "{\"chase\": [",
+		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]}" }' out.txt >cal.json
 	steps small.profile
 	[ "$(cpl 8192)" = 2.0 ] && [ "$(cpl 16384)" = 16.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
 	# The random branch mispredicts about half the time, the regular one never.
@@ -1273,15 +1383,40 @@ case_calibrate_native() {
 	mv out.txt cal.json
 	python3 -c 'import json
 d = json.load(open("cal.json"))
-assert len(d) == 15, len(d)
-for p in d:
+assert len(d["chase"]) == 15, len(d["chase"])
+for p in d["chase"]:
     assert list(p) == ["bytes", "cycles_per_load", "native_cycles_per_load"], p
     assert p["native_cycles_per_load"] > 0, p' || fail "not 15 points with native_cycles_per_load > 0: $(cat cal.json)"
-	expect 0 "$KBENCH" calibrate --native
+	# The line bounced between two cores beside the profile's figure.
+	if [ "$(nproc)" -gt 1 ]; then
+		python3 -c 'import json
+t = json.load(open("cal.json"))["cross_core"]
+assert list(t) == ["cycles", "native_cycles"] and t["cycles"] == 82 and t["native_cycles"] > 0, t' ||
+			fail "no native cross-core transfer: $(cat cal.json)"
+		grep -q '^coherence_latency = .*# measured on this host.*a line bounced between two cores' host.profile ||
+			fail "coherence_latency unexplained: $(cat host.profile)"
+	fi
+	# The table; on one CPU (taskset) when it can, which has no second
+	# core to bounce a line with: said so, and the profile keeps its figure.
+	if command -v taskset >/dev/null; then
+		expect 0 taskset -c 0 "$KBENCH" calibrate --native --profile-out="$W/one.profile"
+		has err.txt "only one CPU available: no cross-core transfer to measure"
+		has out.txt "a cross-core transfer: 82 cycles modelled, not measured natively (only one CPU available)"
+		# (82, or raised to what this host's L2 measured)
+		grep -Eq "^coherence_latency = [0-9.]+  # .*x86-64.profile's(, raised to l2_latency)?: not measured, only one CPU available" one.profile ||
+			fail "one CPU's profile: $(grep coherence one.profile)"
+	else
+		expect 0 "$KBENCH" calibrate --native
+		if [ "$(nproc)" -gt 1 ]; then
+			grep -Eq '^a cross-core transfer: 82 cycles modelled, [0-9]+\.[0-9] measured natively' out.txt ||
+				fail "no native cross-core transfer in the table: $(cat out.txt)"
+		fi
+	fi
 	grep -Eq '^native: this host, core clock [0-9]+\.[0-9]+ GHz' out.txt || fail "no core clock: $(cat out.txt)"
 	grep -Eq '^random .* [0-9]+\.[0-9]+$' out.txt || fail "no native branch column: $(cat out.txt)"
 	has out.txt "measured natively ((random - regular) / 0.5)"
-	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency branch_penalty; do
+	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency coherence_latency \
+		branch_penalty; do
 		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
 	done
 	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
@@ -1320,6 +1455,7 @@ assert [p["name"] for p in d["programs"]] == ["O0", "O2"], d
 for p in d["programs"]:
     assert p["native_cycles"] > 0 and p["model_cycles"] > 0, p
     assert p["events"]["instructions"] > 0 and "native_spread_pct" in p, p
+    assert p["events"]["coherence_misses"] == 0, p	# one thread
 assert [(q["name"], q["baseline"]) for q in d["pairs"]] == [("O2", "O0")], d
 for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
     assert k in d["pairs"][0], k
