@@ -190,12 +190,18 @@ static int line_of(const char *key, const int *seen)
 	return 0;
 }
 
-static int check_whole(struct parse *ps, const struct kb_profile *p, const int *seen)
+static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
 {
 	ps->line = 0;
 	for (size_t i = 0; i < NKEYS; i++)
-		if (!seen[i])
+		if (!seen[i] && strcmp(keys[i].name, "coherence_latency"))
 			return fail(ps, "no '%s' line (a profile names every key)", keys[i].name);
+	/*
+	 * Profiles written before the key (calibrate --profile-out's too)
+	 * still load: another core's line then costs what an LLC hit does.
+	 */
+	if (!line_of("coherence_latency", seen))
+		p->coherence_latency = p->llc_latency;
 	if (p->l1i.line != p->l1d.line || p->l2.line < p->l1d.line || p->llc.line < p->l2.line)
 		return fail(ps, "the line sizes must grow outwards (l1i = l1d <= l2 <= llc)");
 	if (p->llc_latency < p->l2_latency || p->memory_latency < p->llc_latency)
