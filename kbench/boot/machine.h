@@ -28,6 +28,7 @@ struct kb_machine {
 	const char *extra_config;	/* what the fragment leaves to the architecture */
 	unsigned icount_shift;	/* -icount shift: log2 of the ns an instruction counts */
 	unsigned mem_align;	/* MB the board's memory must be a multiple of (0: any) */
+	const char *no_smp;	/* why the board boots one CPU only (NULL: it takes -smp) */
 };
 
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name
