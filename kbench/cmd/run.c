@@ -20,6 +20,7 @@
 #include "tempfile.h"
 #include "warn.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -69,7 +70,9 @@ static int parse_cpus(struct run_opts *o, const char *v)
 		char *end;
 		long n = strtol(p, &end, 10);
 
-		if (end == p || (*end && *end != ',') || n < 1 || n > KB_MAX_CPUS)
+		/* Digits only: strtol would take blanks and signs. */
+		if (!isdigit((unsigned char)*p) || (*end && *end != ',') || n < 1 ||
+		    n > KB_MAX_CPUS)
 			break;
 		for (int k = 0; k < o->nr_cpus; k++)
 			if (o->cpus[k] == n)
@@ -263,7 +266,8 @@ static int boot(const struct run_opts *o, const char *initrd, int cpus, struct c
 {
 	const struct qemu_boot b = {
 		.qemu = o->qemu, .m = o->m, .kernel = o->kernel, .dtb = o->dtb, .initrd = initrd,
-		.cpus = cpus, .clock = o->clock, .runs = o->runs, .quick = o->quick, .gcov = o->gcov_out != NULL,
+		.cpus = cpus, .clock = o->clock, .runs = o->runs, .quick = o->quick,
+		.gcov = o->gcov_out != NULL,
 		.only = o->only, .append = o->append, .program_bytes = o->programs.bytes,
 		.model = o->model ? &o->md : NULL, .records = o->records, .timeout = o->timeout,
 	};

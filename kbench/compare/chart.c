@@ -265,11 +265,14 @@ static void panel_axes(struct strbuf *sb, const struct comparison *c, int i, int
 	add_text(sb, c->labels[i]);
 	strbuf_addstr(sb, " from 1 CPU: speedup per row (above 1: faster with more CPUs; "
 		      "efficiency = speedup / CPUs)</text>\n");
-	for (int k = 0; k < s->nr_cpus; k++)
-		strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			    "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">"
-			    "%d CPU%s</text>\n", curve_x(s, k), top, curve_x(s, k), top + CURVE_H,
-			    curve_x(s, k), top + CURVE_H + 14, s->cpus[k], s->cpus[k] == 1 ? "" : "s");
+	for (int k = 0; k < s->nr_cpus; k++) {
+		double x = curve_x(s, k);
+
+		strbuf_addf(sb, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			    "stroke=\"#ddd\"/><text x=\"%.1f\" y=\"%d\" font-size=\"10\" "
+			    "text-anchor=\"middle\">%d CPU%s</text>\n", x, top, x, top + CURVE_H, x,
+			    top + CURVE_H + 14, s->cpus[k], s->cpus[k] == 1 ? "" : "s");
+	}
 	strbuf_addf(sb, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#000\" "
 		    "stroke-dasharray=\"4 3\"/>\n", PLOT_X0, curve_y(1, lo, hi, top), PLOT_X1,
 		    curve_y(1, lo, hi, top));
@@ -280,24 +283,31 @@ static void panel_axes(struct strbuf *sb, const struct comparison *c, int i, int
 		    curve_y(lo, lo, hi, top) + 4, lo, PLOT_X0 - 6, curve_y(1, lo, hi, top) + 4);
 }
 
-/* One row's curve: 1 at 1 CPU, then its speedup at each count it has. */
+/* One row's curve: 1 at 1 CPU, then its speedup at each count it has; its name at its end. */
 static void curve(struct strbuf *sb, const struct cmp_scaling *s, const struct cmp_scale_row *sr,
 		  double lo, double hi, int top, const char *colour)
 {
+	double x = curve_x(s, 0), y = curve_y(1, lo, hi, top);
+
 	strbuf_addf(sb, "<polyline class=\"scaling\" fill=\"none\" stroke=\"%s\" "
-		    "stroke-opacity=\"0.6\" points=\"%.1f,%.1f", colour, curve_x(s, 0),
-		    curve_y(1, lo, hi, top));
-	for (int k = 1; k < s->nr_cpus; k++)
-		if (sr->at[k].row)
-			strbuf_addf(sb, " %.1f,%.1f", curve_x(s, k),
-				    curve_y(sr->at[k].speedup, lo, hi, top));
+		    "stroke-opacity=\"0.6\" points=\"%.1f,%.1f", colour, x, y);
+	for (int k = 1; k < s->nr_cpus; k++) {
+		if (!sr->at[k].row)
+			continue;
+		x = curve_x(s, k);
+		y = curve_y(sr->at[k].speedup, lo, hi, top);
+		strbuf_addf(sb, " %.1f,%.1f", x, y);
+	}
 	strbuf_addstr(sb, "\"><title>");
 	add_text(sb, sr->one->name);
 	for (int k = 1; k < s->nr_cpus; k++)
 		if (sr->at[k].row)
 			strbuf_addf(sb, "; %d CPUs: %.3f (%.0f%%)", s->cpus[k], sr->at[k].speedup,
 				    sr->at[k].efficiency * 100);
-	strbuf_addstr(sb, "</title></polyline>\n");
+	strbuf_addf(sb, "</title></polyline>\n<text x=\"%.1f\" y=\"%.1f\" font-size=\"9\">",
+		    x + 4, y + 3);
+	add_text(sb, sr->one->name);
+	strbuf_addstr(sb, "</text>\n");
 }
 
 /* Kernel i's scaling curves at y, one per row it has at 1 CPU and more. */

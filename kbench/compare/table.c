@@ -141,8 +141,10 @@ static void print_scaling(const char *label, const struct cmp_scaling *s)
 
 		printf("%-18s %-4s", sr->one->name, sr->one->unit);
 		for (int k = 1; k < s->nr_cpus; k++) {
-			if (sr->at[k].row)
-				printf(" %6.3f (%3.0f%%)", sr->at[k].speedup, sr->at[k].efficiency * 100);
+			const struct cmp_point *p = &sr->at[k];
+
+			if (p->row)
+				printf(" %6.3f (%3.0f%%)", p->speedup, p->efficiency * 100);
 			else
 				printf(" %14s", "-");
 		}
@@ -166,9 +168,11 @@ void table_print(const struct comparison *c)
 		print_row(c, &c->rows[r]);
 	}
 	for (size_t k = 0; k < c->nr_only; k++) {
-		printf("%-18s (only in %s", c->only[k].row->name, c->labels[c->only[k].kernel]);
+		const struct kb_row *b = c->only[k].row;
+
+		printf("%-18s (only in %s", b->name, c->labels[c->only[k].kernel]);
 		if (c->sweep)
-			printf(" at %d CPU%s", c->only[k].row->cpus, c->only[k].row->cpus == 1 ? "" : "s");
+			printf(" at %d CPU%s", b->cpus, b->cpus == 1 ? "" : "s");
 		printf(": not compared)\n");
 	}
 	if (c->nr > 1)

@@ -46,7 +46,7 @@ EOF
 case_usage() {
 	bzimage bz
 	local v
-	for v in 0 65 x 1,,2 2, ,2 1,2x -1 2,2; do
+	for v in 0 65 x 1,,2 2, ,2 1,2x -1 +2 " 2" 2,2; do
 		expect 2 "$KBENCH" run --cpus="$v" -o r.json bz
 		case $v in
 		2,2) has err.txt "--cpus names 2 twice in '2,2'" ;;
