@@ -62,7 +62,10 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	/* Under icount QEMU runs the CPUs in turn in one thread: still deterministic. */
 	if (o->cpus > 1) {
 		strvec_push(args, "-smp");
-		strvec_pushf(args, "%d", o->cpus);
+		if (m->smp_sockets)
+			strvec_pushf(args, "%d,sockets=%d", o->cpus, o->cpus);
+		else
+			strvec_pushf(args, "%d", o->cpus);
 	}
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
