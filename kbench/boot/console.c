@@ -92,6 +92,9 @@ static void on_protocol(struct console *c, char *tag)
 		/* A guest older than the field divides by nothing. */
 		if (strstr(rest, " ns_per_insn="))
 			c->ns_per_insn = atof(strstr(rest, " ns_per_insn=") + 13);
+		/* Nor does one older than cpus= say what it saw. */
+		if (strstr(rest, " cpus="))
+			c->cpus = atoi(strstr(rest, " cpus=") + 6);
 	} else if (!strcmp(tag, KB_TAG_KERNEL)) {
 		free(c->res->version);
 		c->res->version = xstrdup(rest);

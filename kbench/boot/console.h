@@ -16,6 +16,7 @@ struct console {
 	int begun, ended, end_ok;
 	int bad_version;		/* a BEGIN of another protocol version */
 	double ns_per_insn;		/* the BEGIN's: what the guest divided its clock by */
+	int cpus;			/* the BEGIN's: CPUs the guest saw online (0: unsaid) */
 	int workload_status;		/* -1: no workload ran */
 	struct strvec fails;		/* "name: message" of KBENCH-FAIL lines */
 	struct strvec ops;		/* "name o1,o2,..." of KBENCH-OPS lines */

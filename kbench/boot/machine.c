@@ -45,6 +45,8 @@ static const char *const vmlinux[] = { "vmlinux", NULL };
 #define ARM_SOFT 0x200u
 /* log2 of the ns an instruction counts on Malta: see the table. */
 #define MALTA_SHIFT 3
+/* QEMU makes Malta's CPUs, but these cores have no CPS for Linux to start them with. */
+#define MALTA_NO_SMP "Malta's cores here have no CPS to start more CPUs with"
 
 static const struct kb_machine machines[] = {
 	/*
@@ -55,27 +57,28 @@ static const struct kb_machine machines[] = {
 	{ "x86_64", "amd64", "x86_64", "x86_64-linux-gnu", EM_X86_64, C64, LE, 0,
 	  "qemu-system-x86_64", x86_args, NULL, NULL, "ttyS0", "nolapic_timer",
 	  KBENCH_CONFIG_TEXT, "x86-64", "qemu-x86_64",
-	  "arch/x86/boot/bzImage", bzimage, "CONFIG_64BIT=y\n", 0, 0 },
+	  "arch/x86/boot/bzImage", bzimage, "CONFIG_64BIT=y\n", 0, 0, NULL, 1 },
 	{ "aarch64", "arm64", "arm64", "aarch64-linux-gnu", EM_AARCH64, C64, LE, 0,
 	  "qemu-system-aarch64", virt_args, NULL, "cortex-a57", "ttyAMA0", "",
 	  KBENCH_CONFIG_ARM64_TEXT, "arm64", "qemu-aarch64",
-	  "arch/arm64/boot/Image", image, "", 0, 0 },
+	  "arch/arm64/boot/Image", image, "", 0, 0, NULL, 0 },
 	{ "armhf", "armhf", "arm", "arm-linux-gnueabihf", EM_ARM, C32, LE, ARM_HARD,
 	  "qemu-system-arm", virt_args, NULL, "cortex-a15", "ttyAMA0", "",
 	  KBENCH_CONFIG_ARMHF_TEXT, NULL, "qemu-arm",
-	  "arch/arm/boot/zImage", zimage, "", 0, 0 },
+	  "arch/arm/boot/zImage", zimage, "", 0, 0, NULL, 0 },
 	{ "armel", "armel", "arm", "arm-linux-gnueabi", EM_ARM, C32, LE, ARM_SOFT,
 	  "qemu-system-arm", versatile_args, "versatile-pb.dtb", "arm926", "ttyAMA0", "",
 	  KBENCH_CONFIG_ARMEL_TEXT, NULL, "qemu-arm",
-	  "arch/arm/boot/zImage", zimage_dtbs, "", 0, 0 },
+	  "arch/arm/boot/zImage", zimage_dtbs, "", 0, 0,
+	  "the Versatile/PB board has one ARM926 and no SMP", 0 },
 	{ "ppc64el", "ppc64el", "powerpc", "powerpc64le-linux-gnu", EM_PPC64, C64, LE, 0,
 	  "qemu-system-ppc64", pseries_args, NULL, NULL, "hvc0", "",
 	  KBENCH_CONFIG_PPC64EL_TEXT, NULL, "qemu-ppc64le",
-	  "vmlinux", vmlinux, "", 0, 256 },
+	  "vmlinux", vmlinux, "", 0, 256, NULL, 0 },
 	{ "s390x", "s390x", "s390", "s390x-linux-gnu", EM_S390, C64, BE, 0,
 	  "qemu-system-s390x", s390_args, NULL, NULL, "ttysclp0", "",
 	  KBENCH_CONFIG_S390X_TEXT, NULL, "qemu-s390x",
-	  "arch/s390/boot/bzImage", bzimage, "", 0, 0 },
+	  "arch/s390/boot/bzImage", bzimage, "", 0, 0, NULL, 0 },
 	/*
 	 * Malta under icount.  Its CP0 timer counts a tick per 6 ns.  At one
 	 * ns per instruction the kernel's check of the timer interrupt
@@ -89,15 +92,15 @@ static const struct kb_machine machines[] = {
 	{ "mips64el", "mips64el", "mips", "mips64el-linux-gnuabi64", EM_MIPS, C64, LE, 0,
 	  "qemu-system-mips64el", malta_args, NULL, "MIPS64R2-generic", "ttyS0", "nowait",
 	  KBENCH_CONFIG_MIPS64EL_TEXT, NULL, "qemu-mips64el",
-	  "vmlinux", vmlinux, "", MALTA_SHIFT, 0 },
+	  "vmlinux", vmlinux, "", MALTA_SHIFT, 0, MALTA_NO_SMP, 0 },
 	{ "mipsel", "mipsel", "mips", "mipsel-linux-gnu", EM_MIPS, C32, LE, 0,
 	  "qemu-system-mipsel", malta_args, NULL, NULL, "ttyS0", "nowait",
 	  KBENCH_CONFIG_MIPSEL_TEXT, NULL, "qemu-mipsel",
-	  "vmlinux", vmlinux, "", MALTA_SHIFT, 0 },
+	  "vmlinux", vmlinux, "", MALTA_SHIFT, 0, MALTA_NO_SMP, 0 },
 	{ "riscv64", "riscv64", "riscv", "riscv64-linux-gnu", EM_RISCV, C64, LE, 0,
 	  "qemu-system-riscv64", virt_args, NULL, NULL, "ttyS0", "",
 	  KBENCH_CONFIG_RISCV64_TEXT, NULL, "qemu-riscv64",
-	  "arch/riscv/boot/Image", image, "", 0, 0 },
+	  "arch/riscv/boot/Image", image, "", 0, 0, NULL, 0 },
 };
 
 #define NMACHINES (sizeof(machines) / sizeof(*machines))

@@ -28,6 +28,12 @@ struct kb_machine {
 	const char *extra_config;	/* what the fragment leaves to the architecture */
 	unsigned icount_shift;	/* -icount shift: log2 of the ns an instruction counts */
 	unsigned mem_align;	/* MB the board's memory must be a multiple of (0: any) */
+	const char *no_smp;	/* why the board boots one CPU only (NULL: it takes -smp) */
+	/*
+	 * -smp N,sockets=N: a CPU per package.  On x86 the firmware's MP table
+	 * (the kernel's only list of CPUs without ACPI) names one CPU a package.
+	 */
+	int smp_sockets;
 };
 
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name

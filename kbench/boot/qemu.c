@@ -59,6 +59,14 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	strvec_pushf(args, "%lu", guest_memory(o));
 	for (const char *const *a = m->args; *a; a++)
 		strvec_push(args, *a);
+	/* Under icount QEMU runs the CPUs in turn in one thread: still deterministic. */
+	if (o->cpus > 1) {
+		strvec_push(args, "-smp");
+		if (m->smp_sockets)
+			strvec_pushf(args, "%d,sockets=%d", o->cpus, o->cpus);
+		else
+			strvec_pushf(args, "%d", o->cpus);
+	}
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
 	strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);

@@ -20,6 +20,7 @@ struct qemu_boot {
 	const struct kb_machine *m;
 	const char *kernel, *dtb, *initrd;	/* dtb: NULL for none */
 	const char *clock;		/* "icount" or "kvm" */
+	int cpus;			/* -smp (1: QEMU's default, no -smp) */
 	int runs, quick, gcov;		/* the guest's kbench_runs=, kbench_quick=1, kbench_gcov=1 */
 	const char *only, *append;	/* kbench_only=, more kernel arguments; NULL: none */
 	uint64_t program_bytes;		/* --program's files: the guest's memory has room for them */

@@ -20,6 +20,7 @@
 #include "tempfile.h"
 #include "warn.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -42,6 +43,8 @@ struct run_opts {
 	struct kb_model md;	/* set up by check_inputs */
 	const char *records;	/* the model's output, a temp file */
 	int runs, quick, timeout;
+	int cpus[KB_MAX_CPUS], nr_cpus;	/* --cpus: the guest's CPUs, a boot each */
+	struct strbuf logs;		/* --console: every boot's console */
 	struct initramfs_opts init;
 	struct kb_programs programs;	/* --program */
 };
@@ -55,6 +58,32 @@ static int parse_int(const char *v, const char *name, int min, int max, int *out
 		return usage_error("%s takes a number from %d to %d, not '%s'", name, min, max, v);
 	*out = (int)n;
 	return 0;
+}
+
+/* --cpus=N or N,M,...: each 1..64, none twice; booted in the order given. */
+static int parse_cpus(struct run_opts *o, const char *v)
+{
+	const char *p = v;
+
+	o->nr_cpus = 0;
+	while (o->nr_cpus < KB_MAX_CPUS) {
+		char *end;
+		long n = strtol(p, &end, 10);
+
+		/* Digits only: strtol would take blanks and signs. */
+		if (!isdigit((unsigned char)*p) || (*end && *end != ',') || n < 1 ||
+		    n > KB_MAX_CPUS)
+			break;
+		for (int k = 0; k < o->nr_cpus; k++)
+			if (o->cpus[k] == n)
+				return usage_error("--cpus names %ld twice in '%s'", n, v);
+		o->cpus[o->nr_cpus++] = (int)n;
+		if (!*end)
+			return 0;
+		p = end + 1;
+	}
+	return usage_error("--cpus takes CPU counts from 1 to %d (N or N,M,...), not '%s'",
+			   KB_MAX_CPUS, v);
 }
 
 static int valid_only(const char *v)
@@ -72,6 +101,8 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		return parse_int(v, "--runs", 1, 99, &o->runs);
 	else if (!strcmp(argv[*i], "--quick"))
 		o->quick = 1;
+	else if ((v = opt_arg(argc, argv, i, "--cpus")))
+		return parse_cpus(o, v);
 	else if ((v = opt_arg(argc, argv, i, "--only"))) {
 		if (!valid_only(v))
 			return usage_error("--only takes benchmark or group names, not '%s'", v);
@@ -126,9 +157,12 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 static int parse_run_options(struct run_opts *o, int argc, char **argv)
 {
 	memset(o, 0, sizeof(*o));
+	strbuf_init(&o->logs);
 	o->init.programs = &o->programs;
 	o->runs = -1;
 	o->timeout = DEFAULT_TIMEOUT;
+	o->cpus[0] = 1;
+	o->nr_cpus = 1;
 	for (int i = 1; i < argc; i++)
 		if (parse_run_option(o, argc, argv, &i))
 			return -1;
@@ -145,7 +179,19 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 		o->clock = "icount";
 	if (o->model && strcmp(o->clock, "icount"))
 		return usage_error("--model needs --clock=icount (the model runs in QEMU's TCG)");
+	if (o->gcov_out && o->nr_cpus > 1)
+		return usage_error("--gcov-out takes the profiles of one boot: one --cpus count");
 	return 0;
+}
+
+/* The machine's board takes -smp for every count asked; KB_OK or KB_USAGE. */
+static int check_cpus(const struct run_opts *o)
+{
+	for (int k = 0; k < o->nr_cpus; k++)
+		if (o->cpus[k] > 1 && o->m->no_smp)
+			return usage_error("--cpus=%d: %s kernels boot on one CPU only (%s)",
+					   o->cpus[k], o->m->name, o->m->no_smp);
+	return KB_OK;
 }
 
 static int check_file(const char *path)
@@ -185,6 +231,8 @@ static int check_inputs(struct run_opts *o)
 		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
 	if (machine_check_image(o->m, o->kernel))
 		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
+	if (check_cpus(o))
+		return KB_USAGE;
 	if (!o->qemu)
 		o->qemu = o->m->qemu;
 	if (o->m->dtb && !o->dtb && !(o->dtb = dtb_beside(o, o->m->dtb))) {
@@ -212,12 +260,14 @@ static int check_inputs(struct run_opts *o)
 	return KB_OK;
 }
 
-/* Boot o's kernel with initrd: qemu_boot()'s status. */
-static int boot(const struct run_opts *o, const char *initrd, struct console *c, int *timed_out)
+/* Boot o's kernel with initrd on cpus CPUs: qemu_boot()'s status. */
+static int boot(const struct run_opts *o, const char *initrd, int cpus, struct console *c,
+		int *timed_out)
 {
 	const struct qemu_boot b = {
 		.qemu = o->qemu, .m = o->m, .kernel = o->kernel, .dtb = o->dtb, .initrd = initrd,
-		.clock = o->clock, .runs = o->runs, .quick = o->quick, .gcov = o->gcov_out != NULL,
+		.cpus = cpus, .clock = o->clock, .runs = o->runs, .quick = o->quick,
+		.gcov = o->gcov_out != NULL,
 		.only = o->only, .append = o->append, .program_bytes = o->programs.bytes,
 		.model = o->model ? &o->md : NULL, .records = o->records, .timeout = o->timeout,
 	};
@@ -225,9 +275,13 @@ static int boot(const struct run_opts *o, const char *initrd, struct console *c,
 	return qemu_boot(&b, c, timed_out);
 }
 
-static void save_console(const struct run_opts *o, const struct console *c)
+/* Every boot's console so far, one after the other. */
+static void save_console(struct run_opts *o, const struct console *c)
 {
-	if (o->console_log && write_atomically(o->console_log, c->log.buf, c->log.len))
+	if (!o->console_log)
+		return;
+	strbuf_add(&o->logs, c->log.buf, c->log.len);
+	if (write_atomically(o->console_log, o->logs.buf, o->logs.len))
 		warning("the console log was not kept");
 }
 
@@ -242,8 +296,26 @@ static void print_fail(const struct console *c, const char *fail)
 			fprintf(stderr, "    | %s\n", c->output.v[i] + len + 1);
 }
 
+/*
+ * A guest that saw fewer CPUs than QEMU had: its rows would be another
+ * count's.  One that did not say (older than cpus=) is refused only when
+ * it had more than one.
+ */
+static int judge_cpus(const struct run_opts *o, const struct console *c, int cpus)
+{
+	if (cpus > 1 && !c->cpus)
+		return error("kernel %s: the guest did not say how many CPUs it saw, %d asked "
+			     "(a stale --guest?)", o->kernel, cpus);
+	if (c->cpus && c->cpus < cpus)
+		return error("kernel %s: the guest saw %d CPU%s of the %d QEMU booted it with: "
+			     "the kernel has CONFIG_SMP off or NR_CPUS < %d", o->kernel, c->cpus,
+			     c->cpus == 1 ? "" : "s", cpus, cpus);
+	return 0;
+}
+
 /* Why the boot did not give a result, naming the kernel; KB_OK if it did. */
-static int judge(const struct run_opts *o, const struct console *c, int status, int timed_out)
+static int judge(const struct run_opts *o, const struct console *c, int status, int timed_out,
+		 int cpus)
 {
 	const char *k = o->kernel;
 
@@ -274,6 +346,8 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		error("kernel %s: the guest divided its clock by %g, not %u: its figures would "
 		      "not be instruction counts (a stale --guest?)", k, c->ns_per_insn,
 		      qemu_ns_per_insn(o->clock, o->m));
+	} else if (judge_cpus(o, c, cpus)) {
+		return KB_KERNEL_FAIL;
 	} else if (!c->ended) {
 		error("kernel %s: the guest stopped without its end line (%s%s)", k,
 		      c->last_row ? "after benchmark " : "before the first benchmark",
@@ -394,13 +468,63 @@ static int make_initrd(const struct run_opts *o, const char **path)
 	return ret;
 }
 
-static int run(struct run_opts *o)
+/*
+ * One boot on cpus CPUs: its rows, given their CPUs, onto all.  KB_OK or
+ * why not.
+ */
+static int boot_once(struct run_opts *o, const char *initrd, int cpus, struct kb_result *all)
 {
 	struct kb_result res;
 	struct console c;
-	const char *initrd = NULL;
 	int status, timed_out = 0, ret;
-	double t0;
+
+	result_init(&res);
+	console_init(&c, &res);
+	note("booting %s (clock %s, %d runs%s%s%s, %d CPU%s)", o->kernel, o->clock, o->runs,
+	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
+	     o->model ? o->md.profile.name : "", cpus, cpus == 1 ? "" : "s");
+	status = boot(o, initrd, cpus, &c, &timed_out);
+	save_console(o, &c);
+	if (status < 0)
+		ret = KB_TROUBLE;
+	else
+		ret = judge(o, &c, status, timed_out, cpus);
+	if (ret == KB_OK && programs_check_rows(&o->programs, &res, o->kernel))
+		ret = KB_KERNEL_FAIL;
+	if (ret == KB_OK && o->gcov_out)
+		ret = write_profiles(o, &c);
+	if (ret == KB_OK && o->model)
+		ret = add_model(o, &c, &res);
+	if (ret == KB_OK)
+		result_take_rows(all, &res, cpus);
+	console_release(&c);
+	result_release(&res);
+	return ret;
+}
+
+/* Boot once per --cpus count, then write every row into one result file. */
+static int run_boots(struct run_opts *o, const char *initrd)
+{
+	struct kb_result all;
+	double t0 = qemu_clock();
+	int ret = KB_OK;
+
+	result_init(&all);
+	for (int k = 0; k < o->nr_cpus && ret == KB_OK; k++)
+		ret = boot_once(o, initrd, o->cpus[k], &all);
+	if (ret == KB_OK && write_result(o, &all))
+		ret = KB_TROUBLE;
+	if (ret == KB_OK)
+		note("%zu benchmarks in %.0f s%s%s", all.nr, qemu_clock() - t0,
+		     o->output ? ", results in " : "", o->output ? o->output : "");
+	result_release(&all);
+	return ret;
+}
+
+static int run(struct run_opts *o)
+{
+	const char *initrd = NULL;
+	int ret;
 
 	if ((ret = check_inputs(o)) != KB_OK)
 		return ret;
@@ -414,36 +538,11 @@ static int run(struct run_opts *o)
 		model_release(&o->md);
 		return KB_TROUBLE;
 	}
-	result_init(&res);
-	console_init(&c, &res);
-	note("booting %s (clock %s, %d runs%s%s%s)", o->kernel, o->clock, o->runs,
-	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
-	     o->model ? o->md.profile.name : "");
-	t0 = qemu_clock();
-	status = boot(o, initrd, &c, &timed_out);
+	ret = run_boots(o, initrd);
 	tempfile_remove(initrd);
-	save_console(o, &c);
-	if (status < 0) {
-		ret = KB_TROUBLE;
-	} else {
-		ret = judge(o, &c, status, timed_out);
-		if (ret == KB_OK && programs_check_rows(&o->programs, &res, o->kernel))
-			ret = KB_KERNEL_FAIL;
-		if (ret == KB_OK && o->gcov_out)
-			ret = write_profiles(o, &c);
-		if (ret == KB_OK && o->model)
-			ret = add_model(o, &c, &res);
-		if (ret == KB_OK && write_result(o, &res))
-			ret = KB_TROUBLE;
-		if (ret == KB_OK)
-			note("%zu benchmarks in %.0f s%s%s", res.nr, qemu_clock() - t0,
-			     o->output ? ", results in " : "", o->output ? o->output : "");
-	}
 	if (o->records)
 		tempfile_remove(o->records);
 	model_release(&o->md);
-	console_release(&c);
-	result_release(&res);
 	return ret;
 }
 
@@ -453,5 +552,6 @@ int cmd_run(int argc, char **argv)
 	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : run(&o);
 
 	programs_release(&o.programs);
+	strbuf_release(&o.logs);
 	return ret;
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The comparison, computed once (comparison.h): the results loaded and
- * checked, then per row and later kernel the percentage, its spread and
- * whether it is significant, per kernel the totals, and with a training's
- * rows the gains of both halves.
+ * checked, then per row (by name and CPUs) and later kernel the percentage,
+ * its spread and whether it is significant, per kernel the totals and, for
+ * a sweep of CPU counts, its scaling from 1 CPU; with a training's rows the
+ * gains of both halves.
  */
 #include "comparison.h"
 #include "kbench.h"
@@ -126,38 +127,160 @@ static void compute_gains(struct comparison *c, const struct kb_train *t)
 	mean(&c->gains.programs);
 }
 
-static void compute(struct comparison *c, const struct kb_train *t)
+/* Some row measured on other than 1 CPU: the results are of a sweep. */
+static int is_sweep(const struct comparison *c)
 {
-	const struct kb_result *ref = &c->res[0];
+	for (int i = 0; i < c->nr; i++)
+		for (size_t r = 0; r < c->res[i].nr; r++)
+			if (c->res[i].rows[r].cpus != 1)
+				return 1;
+	return 0;
+}
 
-	c->nr_rows = ref->nr;
-	c->rows = xcalloc(ref->nr, sizeof(*c->rows));
-	c->totals = xcalloc((size_t)c->nr, sizeof(*c->totals));
-	for (size_t r = 0; r < ref->nr; r++) {
-		struct cmp_row *row = &c->rows[r];
+struct row_key {
+	size_t first;	/* where the row's name first appears */
+	int cpus;
+	size_t idx;
+};
 
-		row->ref = &ref->rows[r];
-		row->noise = noise_threshold(&c->noise, row->ref->name);
-		row->control = !strcmp(row->ref->group, KB_CONTROL_GROUP);
-		row->cells = xcalloc((size_t)c->nr, sizeof(*row->cells));
-		row->cells[0].row = result_find(ref, row->ref->name);
-		for (int i = 1; i < c->nr; i++) {
-			struct cmp_cell *cell = &row->cells[i];
+static int cmp_key(const void *a, const void *b)
+{
+	const struct row_key *x = a, *y = b;
 
-			compute_cell(cell, row->ref, result_find(&c->res[i], row->ref->name),
-				     row->noise);
-			if (cell->row && cell->defined && !row->control)
-				add_total(&c->totals[i], cell);
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	if (x->cpus != y->cpus)
+		return x->cpus < y->cpus ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+/*
+ * The order of r's rows in the comparison: the file's; for a sweep, each
+ * name's rows together by CPUs (a sweep's file has them boot by boot).
+ */
+static size_t *row_order(const struct kb_result *r, int sweep)
+{
+	struct row_key *keys = xcalloc(r->nr ? r->nr : 1, sizeof(*keys));
+	size_t *order = xcalloc(r->nr ? r->nr : 1, sizeof(*order));
+
+	for (size_t i = 0; i < r->nr; i++) {
+		keys[i].idx = i;
+		keys[i].cpus = r->rows[i].cpus;
+		keys[i].first = i;
+		for (size_t k = 0; sweep && k < i; k++) {
+			if (!strcmp(r->rows[k].name, r->rows[i].name)) {
+				keys[i].first = k;
+				break;
+			}
 		}
 	}
+	if (sweep)
+		qsort(keys, r->nr, sizeof(*keys), cmp_key);
+	for (size_t i = 0; i < r->nr; i++)
+		order[i] = keys[i].idx;
+	free(keys);
+	return order;
+}
+
+static void compute_row(struct comparison *c, struct cmp_row *row, const struct kb_row *ref)
+{
+	row->ref = ref;
+	row->noise = noise_threshold(&c->noise, ref->name);
+	/* No table measured at these CPUs: the one there is stands in. */
+	if (c->noise.cpus && ref->cpus != c->noise.cpus)
+		c->noise_other_cpus = 1;
+	row->control = !strcmp(ref->group, KB_CONTROL_GROUP);
+	row->cells = xcalloc((size_t)c->nr, sizeof(*row->cells));
+	row->cells[0].row = result_find(&c->res[0], ref->name, ref->cpus);
+	for (int i = 1; i < c->nr; i++) {
+		struct cmp_cell *cell = &row->cells[i];
+
+		compute_cell(cell, ref, result_find(&c->res[i], ref->name, ref->cpus), row->noise);
+		if (cell->row && cell->defined && !row->control)
+			add_total(&c->totals[i], cell);
+	}
+}
+
+/* Rows a later kernel has and the reference lacks (by name and CPUs). */
+static void find_only(struct comparison *c)
+{
 	for (int i = 1; i < c->nr; i++) {
 		for (size_t r = 0; r < c->res[i].nr; r++) {
-			if (result_find(ref, c->res[i].rows[r].name))
+			const struct kb_row *b = &c->res[i].rows[r];
+
+			if (result_find(&c->res[0], b->name, b->cpus))
 				continue;
 			c->only = xrealloc(c->only, (c->nr_only + 1) * sizeof(*c->only));
 			c->only[c->nr_only].kernel = i;
-			c->only[c->nr_only++].row = &c->res[i].rows[r];
+			c->only[c->nr_only++].row = b;
 		}
+	}
+}
+
+/* Above 1: faster at more CPUs (cmp_scaling in comparison.h). */
+static double scale_speedup(const char *unit, double one, double at)
+{
+	return unit_smaller_is_better(unit) ? one / at : at / one;
+}
+
+/* Row one (at 1 CPU) against its figures at s's other counts, if r has any. */
+static void add_scale_row(struct cmp_scaling *s, const struct kb_result *r,
+			  const struct kb_row *one)
+{
+	struct cmp_scale_row *sr = &s->rows[s->nr_rows];
+	int any = 0;
+
+	sr->one = one;
+	sr->at = xcalloc((size_t)s->nr_cpus, sizeof(*sr->at));
+	for (int k = 1; k < s->nr_cpus; k++) {
+		struct cmp_point *p = &sr->at[k];
+
+		p->row = result_find(r, one->name, s->cpus[k]);
+		if (!p->row)
+			continue;
+		p->speedup = scale_speedup(one->unit, one->median, p->row->median);
+		p->efficiency = p->speedup / s->cpus[k];
+		any = 1;
+	}
+	if (any)
+		s->nr_rows++;
+	else
+		free(sr->at);
+}
+
+/* One kernel's scaling: every row it has at 1 CPU and at another count. */
+static void compute_scaling(struct cmp_scaling *s, const struct kb_result *r)
+{
+	s->nr_cpus = result_cpu_counts(r, s->cpus);
+	if (s->nr_cpus < 2 || s->cpus[0] != 1)
+		return;
+	s->rows = xcalloc(r->nr, sizeof(*s->rows));
+	for (size_t i = 0; i < r->nr; i++) {
+		const struct kb_row *one = &r->rows[i];
+
+		if (one->cpus == 1 && result_find(r, one->name, 1) == one)
+			add_scale_row(s, r, one);
+	}
+}
+
+static void compute(struct comparison *c, const struct kb_train *t)
+{
+	const struct kb_result *ref = &c->res[0];
+	size_t *order;
+
+	c->sweep = is_sweep(c);
+	order = row_order(ref, c->sweep);
+	c->nr_rows = ref->nr;
+	c->rows = xcalloc(ref->nr, sizeof(*c->rows));
+	c->totals = xcalloc((size_t)c->nr, sizeof(*c->totals));
+	for (size_t r = 0; r < ref->nr; r++)
+		compute_row(c, &c->rows[r], &ref->rows[order[r]]);
+	free(order);
+	find_only(c);
+	if (c->sweep) {
+		c->scaling = xcalloc((size_t)c->nr, sizeof(*c->scaling));
+		for (int i = 0; i < c->nr; i++)
+			compute_scaling(&c->scaling[i], &c->res[i]);
 	}
 	c->trained = t != NULL;
 	if (t)
@@ -196,7 +319,8 @@ static int check_units(const struct kb_result *res, char **files, int nr)
 {
 	for (size_t r = 0; r < res[0].nr; r++) {
 		for (int i = 1; i < nr; i++) {
-			const struct kb_row *b = result_find(&res[i], res[0].rows[r].name);
+			const struct kb_row *b = result_find(&res[i], res[0].rows[r].name,
+							     res[0].rows[r].cpus);
 
 			if (b && strcmp(b->unit, res[0].rows[r].unit))
 				return error("%s: benchmark %s is in %s, in %s it is in %s", files[i],
@@ -279,6 +403,12 @@ void comparison_release(struct comparison *c)
 	}
 	for (size_t r = 0; r < c->nr_rows; r++)
 		free(c->rows[r].cells);
+	for (int i = 0; c->scaling && i < c->nr; i++) {
+		for (size_t r = 0; r < c->scaling[i].nr_rows; r++)
+			free(c->scaling[i].rows[r].at);
+		free(c->scaling[i].rows);
+	}
+	free(c->scaling);
 	noise_release(&c->noise);
 	free(c->labels);
 	free(c->res);

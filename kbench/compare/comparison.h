@@ -78,6 +78,28 @@ struct kb_gains {
 	struct kb_gain trained, held_out, programs;
 };
 
+/*
+ * One kernel's scaling from 1 CPU to N (a sweep, kbench run --cpus=1,2,4).
+ * The guest runs one copy of each row whatever its CPUs, so a row's
+ * throughput at N is its own figure at N: speedup is figure at 1 / figure
+ * at N for times (and modelled counts), at N / at 1 for MB/s; above 1 the
+ * row is faster with N CPUs, below it SMP costs it.  efficiency is
+ * speedup / N: the share of N CPUs' ideal the one copy gets.
+ */
+struct cmp_point {
+	const struct kb_row *row;	/* the row at cpus[k]; NULL: not measured there */
+	double speedup, efficiency;
+};
+struct cmp_scale_row {
+	const struct kb_row *one;	/* the row at 1 CPU */
+	struct cmp_point *at;		/* one per cpus[k], k >= 1 (at[0] unused) */
+};
+struct cmp_scaling {
+	int cpus[KB_MAX_CPUS], nr_cpus;	/* the kernel's CPU counts, ascending */
+	struct cmp_scale_row *rows;	/* rows at 1 CPU and at least one other count */
+	size_t nr_rows;
+};
+
 struct comparison {
 	struct kb_result *res;	/* the results; res[0] the reference */
 	char **labels;		/* their file names without directory and ".json" */
@@ -95,6 +117,15 @@ struct comparison {
 	size_t nr_only;
 	int trained;		/* spec->train was given: gains holds the halves */
 	struct kb_gains gains;
+	/*
+	 * Some result holds rows of a CPU count other than 1 (a sweep): rows
+	 * are matched by name and CPUs, ordered by name then CPUs, and the
+	 * views show the CPUs.  Single-CPU results look as they always did.
+	 */
+	int sweep;
+	/* Rows at CPU counts the noise table was not measured at took its figures. */
+	int noise_other_cpus;
+	struct cmp_scaling *scaling;	/* one per kernel when sweep, else NULL */
 };
 
 /*

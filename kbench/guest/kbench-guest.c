@@ -390,8 +390,8 @@ int main(int argc, char **argv)
 		return 0;
 	setup();
 	read_options(&o);
-	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g", KB_PROTO_VERSION, o.runs,
-		kb_ns_per_insn);
+	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g cpus=%ld", KB_PROTO_VERSION, o.runs,
+		kb_ns_per_insn, sysconf(_SC_NPROCESSORS_ONLN));
 	print_version();
 	kb_programs_load();
 	failed = check_only(&o);

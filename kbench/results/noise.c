@@ -106,15 +106,21 @@ static int load_json(struct kb_noise *n, const struct json *j, const char *src,
 		     const char *metric)
 {
 	const struct json *version = json_get(j, "kbench_noise"), *ms = json_get(j, "metrics");
+	const struct json *cpus = json_get(j, "cpus");
 	const char *clock = json_get_str(j, "clock");
 
 	if (!version || version->type != JSON_NUMBER || version->num != 1)
 		return error("%s: not a kbench noise table (no \"kbench_noise\": 1)", src);
 	if (!clock || (strcmp(clock, "icount") && strcmp(clock, "kvm")))
 		return error("%s: the noise table's \"clock\" is icount or kvm", src);
+	if (cpus && (cpus->type != JSON_NUMBER || cpus->num < 1 || cpus->num > KB_MAX_CPUS ||
+		     cpus->num != (int)cpus->num))
+		return error("%s: the noise table's \"cpus\" is not a number from 1 to %d", src,
+			     KB_MAX_CPUS);
 	if (check_metrics(ms, src))
 		return -1;
 	n->clock = xstrdup(clock);
+	n->cpus = cpus ? (int)cpus->num : 1;
 	if (!metric)
 		return load_table(n, j, src, "");
 	if (!ms || !json_get(ms, metric))

@@ -6,13 +6,17 @@
  * The table is JSON (kbench/noise.json is compiled in, --noise=FILE
  * replaces it):
  *
- *   {"kbench_noise": 1, "clock": "icount", "provenance": TEXT,
+ *   {"kbench_noise": 1, "clock": "icount", "cpus": N, "provenance": TEXT,
  *    "floor": PERCENT, "rows": {"NAME": PERCENT, ...},
  *    "metrics": {"cycles": {"provenance": TEXT, "floor": PERCENT,
  *                           "rows": {...}}, ...}}
  *
  * "metrics" (optional) holds tables for the cost model's figures (kbench
  * compare --metric): the top level's rows are the rows' own figures.
+ *
+ * "cpus" (optional, 1 when absent) is the CPUs the guests had when it was
+ * measured; rows of other CPU counts take its figures all the same, and
+ * compare says so.
  *
  * A row's threshold is the larger of its own figure and the floor; a row
  * the table lacks gets the floor.
@@ -25,6 +29,7 @@
 struct kb_noise {
 	char *source;		/* the file, or "built-in" */
 	char *clock;		/* the clock it was measured with */
+	int cpus;		/* the guests' CPUs it was measured with (0: no table) */
 	char *provenance;	/* what was measured, when, how */
 	double floor;		/* percent */
 	char **names;

@@ -120,8 +120,31 @@ int result_add_row(struct kb_result *r, const char *name, const char *unit,
 	row.unit = xstrdup(unit);
 	row.group = xstrdup(group);
 	row.median = median_of(row.samples, row.nr);
+	row.cpus = 1;
 	*new_row(r) = row;
 	return 0;
+}
+
+static void take(char **dst, char **src)
+{
+	if (!*dst) {
+		*dst = *src;
+		*src = NULL;
+	}
+}
+
+void result_take_rows(struct kb_result *dst, struct kb_result *src, int cpus)
+{
+	for (size_t i = 0; i < src->nr; i++) {
+		struct kb_row *row = new_row(dst);
+
+		*row = src->rows[i];
+		row->cpus = cpus;
+	}
+	src->nr = 0;
+	take(&dst->version, &src->version);
+	take(&dst->compiler, &src->compiler);
+	take(&dst->model, &src->model);
 }
 
 void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS])
@@ -164,12 +187,24 @@ const char *result_metric_text(const struct kb_result *r)
 	return buf;
 }
 
-const struct kb_row *result_find(const struct kb_result *r, const char *name)
+const struct kb_row *result_find(const struct kb_result *r, const char *name, int cpus)
 {
 	for (size_t i = 0; i < r->nr; i++)
-		if (!strcmp(r->rows[i].name, name))
+		if (r->rows[i].cpus == cpus && !strcmp(r->rows[i].name, name))
 			return &r->rows[i];
 	return NULL;
+}
+
+int result_cpu_counts(const struct kb_result *r, int *cpus)
+{
+	int seen[KB_MAX_CPUS + 1] = { 0 }, n = 0;
+
+	for (size_t i = 0; i < r->nr; i++)
+		seen[r->rows[i].cpus] = 1;
+	for (int c = 1; c <= KB_MAX_CPUS; c++)
+		if (seen[c])
+			cpus[n++] = c;
+	return n;
 }
 
 static void add_member(struct strbuf *sb, const char *key, const char *val)
@@ -211,7 +246,7 @@ static void row_to_json(const struct kb_row *row, struct strbuf *out)
 	json_add_string(out, row->unit);
 	strbuf_addstr(out, ", \"group\": ");
 	json_add_string(out, row->group);
-	strbuf_addstr(out, ", \"samples\": [");
+	strbuf_addf(out, ", \"cpus\": %d, \"samples\": [", row->cpus);
 	for (size_t i = 0; i < row->nr; i++) {
 		if (i)
 			strbuf_addstr(out, ", ");
@@ -297,7 +332,7 @@ static int load_row(struct kb_result *r, const struct json *b, const char *path,
 {
 	const char *name = json_get_str(b, "name"), *unit = json_get_str(b, "unit");
 	const char *group = json_get_str(b, "group");
-	const struct json *samples = json_get(b, "samples");
+	const struct json *samples = json_get(b, "samples"), *cpus = json_get(b, "cpus");
 	struct kb_row *row;
 
 	if (!name || !unit || !samples || samples->type != JSON_ARRAY || !samples->nr)
@@ -309,7 +344,13 @@ static int load_row(struct kb_result *r, const struct json *b, const char *path,
 		if (samples->items[k]->type != JSON_NUMBER || samples->items[k]->num <= 0)
 			return error("%s: benchmark %s: sample %zu is not a positive number",
 				     path, name, k + 1);
+	/* Older files measured on one CPU say nothing. */
+	if (cpus && (cpus->type != JSON_NUMBER || cpus->num < 1 || cpus->num > KB_MAX_CPUS ||
+		     cpus->num != (int)cpus->num))
+		return error("%s: benchmark %s: \"cpus\" is not a number from 1 to %d", path,
+			     name, KB_MAX_CPUS);
 	row = new_row(r);
+	row->cpus = cpus ? (int)cpus->num : 1;
 	row->name = xstrdup(name);
 	row->unit = xstrdup(unit);
 	row->group = xstrdup(group ? group : "");

@@ -5,7 +5,11 @@
  *
  *   {"clock": "icount"|"kvm", "kernel": PATH, "compiler": TEXT,
  *    "version": TEXT, "runs": N, "quick": BOOL, "append": TEXT,
- *    "benchmarks": [{"name", "unit", "group", "samples": [...], "median"}]}
+ *    "benchmarks": [{"name", "unit", "group", "cpus", "samples": [...], "median"}]}
+ *
+ * "cpus" is the number of CPUs the guest booted with (kbench run --cpus); a
+ * file without it was measured on one.  A sweep (--cpus=1,2,4) holds each
+ * row once per count: rows are keyed by name and cpus.
  *
  * Under the cost model (kbench run --model) the file also says "model":
  * PROFILE-NAME, and each benchmark "cycles" (the median per operation),
@@ -28,8 +32,12 @@ extern const char *const kb_metric_names[KB_NR_METRICS];
 /* The metric of that name, or -1. */
 int metric_named(const char *name);
 
+/* The most CPUs kbench run boots a guest with. */
+#define KB_MAX_CPUS 64
+
 struct kb_row {
 	char *name, *unit, *group;
+	int cpus;		/* the guest's CPUs */
 	double *samples;
 	size_t nr;
 	double median;
@@ -56,6 +64,11 @@ void result_release(struct kb_result *r);
 /* Add a row from the protocol's "s1,s2,..." list; -1 if it is malformed. */
 int result_add_row(struct kb_result *r, const char *name, const char *unit,
 		   const char *group, const char *samples);
+/*
+ * Move src's rows (one boot's) to the end of dst, measured on cpus CPUs,
+ * and its kernel's version, compiler and model where dst has none yet.
+ */
+void result_take_rows(struct kb_result *dst, struct kb_result *src, int cpus);
 /* Give row the model's figures: values[metric] has row->nr numbers, taken over. */
 void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS]);
 /*
@@ -66,7 +79,10 @@ void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS]);
 int result_use_metric(struct kb_result *r, int metric, const char *path);
 /* What the figures of r are, for titles: "cycles per operation (cost model: NAME)" etc. */
 const char *result_metric_text(const struct kb_result *r);
-const struct kb_row *result_find(const struct kb_result *r, const char *name);
+/* The row of name measured on cpus CPUs, or NULL. */
+const struct kb_row *result_find(const struct kb_result *r, const char *name, int cpus);
+/* The CPU counts of r's rows, ascending, into cpus (room for KB_MAX_CPUS); how many. */
+int result_cpu_counts(const struct kb_result *r, int *cpus);
 
 /* 1 when smaller is better (us, ns), 0 for bandwidths. */
 int unit_smaller_is_better(const char *unit);

@@ -1,0 +1,220 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kbench's sweeps of CPU counts without QEMU (suite 'kbench'): --cpus's
+# usage errors, `kbench run --cpus=1,2,4` against a stand-in QEMU (its
+# -smp, a boot per count, the merged result, a guest that saw fewer CPUs),
+# and compare's table, JSON and chart on sweep fixtures.
+#   sweep-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures)
+set -u
+
+: "${KBENCH:?KBENCH must name the kbench binary}"
+: "${FIXTURES:?FIXTURES must name tests/kbench/fixtures}"
+export LC_ALL=C
+
+W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-sweep.XXXXXX") || exit 1
+trap 'rm -rf "$W"' EXIT
+cd "$W" || exit 1
+
+. "$(dirname "$0")/../lib/check.sh"
+has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
+# bzimage FILE: a stand-in kernel with x86's boot header
+bzimage() { { head -c 514 /dev/zero; printf HdrS; } >"$1"; }
+# line PATTERN: the one table line matching the extended regex
+line() { grep -E "$1" out.txt || { cat out.txt >&2; fail "no line /$1/ in the table"; }; }
+
+# fakeqemu SEEN: a QEMU that logs its arguments (a line per boot in
+# boots.txt) and plays a guest that saw SEEN CPUs ("asked": -smp's, 1
+# without it; "none": an older guest that does not say).  null_call's
+# samples are the CPUs asked, so the rows tell the boots apart.
+fakeqemu() {
+	cat >fakeqemu <<EOF
+#!/bin/sh
+n=1 prev=
+for a; do [ "\$prev" = -smp ] && n=\${a%%,*}; prev=\$a; done
+echo "\$*" >>$W/boots.txt
+case $1 in asked) cpus=" cpus=\$n" ;; none) cpus= ;; *) cpus=" cpus=$1" ;; esac
+printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1\$cpus" \\
+	"KBENCH-KERNEL Linux version 6.1.0 (kb@ccd-suite) (gcc (GCC) 12.2.0, GNU ld 2.40) #1 SMP" \\
+	"KBENCH-ROW null_call us proc \$n,\$n,\$n" "KBENCH-ROW pipe_bw MB/s ipc-bw 100,100,100" \\
+	"KBENCH-END ok rows=2"
+exit 33
+EOF
+	chmod +x fakeqemu
+	rm -f boots.txt
+}
+
+case_usage() {
+	bzimage bz
+	local v
+	for v in 0 65 x 1,,2 2, ,2 1,2x -1 +2 " 2" 2,2; do
+		expect 2 "$KBENCH" run --cpus="$v" -o r.json bz
+		case $v in
+		2,2) has err.txt "--cpus names 2 twice in '2,2'" ;;
+		*) has err.txt "--cpus takes CPU counts from 1 to 64 (N or N,M,...), not '$v'" ;;
+		esac
+		has err.txt "Try 'kbench --help'"
+	done
+	expect 2 "$KBENCH" run --cpus=1,2 --gcov-out=prof -o r.json bz
+	has err.txt "--gcov-out takes the profiles of one boot"
+	# Boards that boot one CPU: a usage error naming the machine, QEMU never started.
+	{ head -c 36 /dev/zero; printf '\x18\x28\x6f\x01'; head -c 64 /dev/zero; } >zImage
+	mkdir dts && : >dts/versatile-pb.dtb
+	fakeqemu asked
+	expect 2 "$KBENCH" run --arch=armel --qemu="$W/fakeqemu" --busybox=nobox --cpus=1,2 -o r.json zImage
+	has err.txt "--cpus=2: armel kernels boot on one CPU only (the Versatile/PB board has one ARM926 and no SMP)"
+	expect 2 "$KBENCH" run --arch=mipsel --qemu="$W/fakeqemu" --busybox=nobox --cpus=4 -o r.json bz
+	has err.txt "--cpus=4: mipsel kernels boot on one CPU only"
+	[ -e boots.txt ] && fail "QEMU started for a board without SMP"
+	[ -e r.json ] && fail "a result file was left"
+	expect 0 "$KBENCH" --help
+	has out.txt "--cpus=N[,N...]"
+	return 0
+}
+
+case_run() {
+	bzimage bz
+	mkdir tmp
+	fakeqemu asked
+	TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox --cpus=1,2,4 \
+		--console=con.txt -o r.json bz
+	has err.txt "(clock icount, 9 runs, 1 CPU)"
+	has err.txt "(clock icount, 9 runs, 4 CPUs)"
+	[ "$(wc -l <boots.txt)" = 3 ] || fail "not three boots: $(cat boots.txt)"
+	sed -n 1p boots.txt | grep -q -- '-smp' && fail "-smp on the 1-CPU boot: $(sed -n 1p boots.txt)"
+	# x86: a CPU per socket, or the MP table lists only the first.
+	sed -n 2p boots.txt | grep -q -- ' -smp 2,sockets=2 ' || fail "no -smp 2: $(sed -n 2p boots.txt)"
+	sed -n 3p boots.txt | grep -q -- ' -smp 4,sockets=4 .* -icount shift=0,sleep=off ' ||
+		fail "no -smp 4 under icount: $(sed -n 3p boots.txt)"
+	[ "$(grep -c KBENCH-BEGIN con.txt)" = 3 ] || fail "--console lacks a boot: $(cat con.txt)"
+	python3 - r.json <<'PY' || fail "the sweep's result: $(cat r.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+rows = [(b["name"], b["cpus"], b["median"]) for b in r["benchmarks"]]
+assert rows == [("null_call", 1, 1), ("pipe_bw", 1, 100), ("null_call", 2, 2), ("pipe_bw", 2, 100),
+                ("null_call", 4, 4), ("pipe_bw", 4, 100)], rows
+assert r["compiler"] == "gcc (GCC) 12.2.0", r
+PY
+	# The result reads back: compare sees the sweep.
+	expect 0 "$KBENCH" compare r.json r.json
+	has out.txt ", cpus 1,2,4"
+	# One count without -smp is the old command line, the old result but for "cpus".
+	fakeqemu asked
+	TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox -o one.json bz
+	grep -q -- -smp boots.txt && fail "-smp without --cpus: $(cat boots.txt)"
+	has one.json '"cpus": 1, "samples": [1, 1, 1]'
+	# A guest that saw fewer CPUs than asked: the kernel's failure, no result.
+	fakeqemu 1
+	TMPDIR=$W/tmp expect 1 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox --cpus=1,2 -o f.json bz
+	has err.txt "kernel bz: the guest saw 1 CPU of the 2 QEMU booted it with: the kernel has CONFIG_SMP off or NR_CPUS < 2"
+	[ "$(wc -l <boots.txt)" = 2 ] || fail "not two boots: $(cat boots.txt)"
+	[ -e f.json ] && fail "a result from a guest that saw fewer CPUs"
+	# Seeing more is fine (a board with CPUs of its own); not saying is not, above 1.
+	fakeqemu 8
+	TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o m.json bz
+	has m.json '"cpus": 2'
+	fakeqemu none
+	TMPDIR=$W/tmp expect 1 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o n.json bz
+	has err.txt "the guest did not say how many CPUs it saw, 2 asked (a stale --guest?)"
+	TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox -o n.json bz
+	[ -z "$(ls -A tmp)" ] || fail "temporary files were left: $(ls -A tmp)"
+	return 0
+}
+
+case_compare() {
+	local f=$FIXTURES
+	expect 0 "$KBENCH" compare --json=c.json "$f/sweep-a.json" "$f/sweep-b.json"
+	has out.txt "/k/gcc/bzImage (gcc (Debian 12.2.0-14) 12.2.0), cpus 1,2,4"
+	has out.txt "/k/clang/bzImage (Debian clang version 14.0.6), cpus 1,2,4"
+	[ "$(grep -c 'The noise table was measured on 1 CPU: rows at other counts take its figures.' out.txt)" = 1 ] ||
+		fail "the noise table's CPUs not said once"
+	line '^benchmark +unit +cpus '
+	# Per name and CPUs, together: us a/b - 1, MB/s b/a - 1.
+	line '^null_call +us +1 +1 +0\.8 +1\.0% +\+25\.0%\*$'
+	line '^null_call +us +2 +1\.25 +1 +1\.0% +\+25\.0%\*$'
+	line '^null_call +us +4 +2 +2\.5 +1\.0% +-20\.0%\*$'
+	line '^pipe_bw +MB/s +1 +100 +120 +1\.0% +\+20\.0%\*$'
+	line '^pipe_bw +MB/s +2 +150 +150 +1\.0% +\+0\.0%~$'
+	line '^pipe_bw +MB/s +4 +200 +- +1\.0% +-$'
+	grep -A2 '^null_call' out.txt | sed -n 2p | grep -qE '^null_call +us +2' ||
+		fail "a name's rows are not together: $(cat out.txt)"
+	line '^fork_exit +\(only in sweep-b at 2 CPUs: not compared\)$'
+	# Scaling: times 1/N, bandwidths N/1; efficiency speedup/N.
+	line '^Scaling of sweep-a from 1 CPU'
+	[ "$(grep -c '^Scaling of' out.txt)" = 2 ] || fail "not one scaling per kernel"
+	sed -n '/^Scaling of sweep-a/,/^$/p' out.txt >a.txt
+	grep -qE '^null_call +us +0\.800 \( 40%\) +0\.500 \( 12%\)$' a.txt || fail "a's null_call scaling: $(cat a.txt)"
+	grep -qE '^pipe_bw +MB/s +1\.500 \( 75%\) +2\.000 \( 50%\)$' a.txt || fail "a's pipe_bw scaling: $(cat a.txt)"
+	sed -n '/^Scaling of sweep-b/,$p' out.txt >b.txt
+	grep -qE '^pipe_bw +MB/s +1\.250 \( 62%\) +-$' b.txt || fail "b's pipe_bw scaling: $(cat b.txt)"
+	grep -q fork_exit b.txt && fail "fork_exit has no 1-CPU row to scale from"
+	python3 - c.json <<'PY' || fail "compare --json of a sweep: $(cat c.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [k["cpus"] for k in d["kernels"]] == [[1, 2, 4], [1, 2, 4]], d["kernels"]
+assert d["noise"]["cpus"] == 1 and d["noise"]["other_cpus"] is True, d["noise"]
+rows = [(r["name"], r["cpus"], r["medians"]) for r in d["rows"]]
+assert rows[:3] == [("null_call", 1, [1, 0.8]), ("null_call", 2, [1.25, 1]), ("null_call", 4, [2, 2.5])], rows
+assert d["rows"][5]["against"] == [] and d["rows"][5]["medians"] == [200, None], d["rows"][5]
+assert d["rows"][2]["against"][0]["percent"] == -20 and d["rows"][2]["against"][0]["significant"], d["rows"][2]
+s = {k["label"]: k for k in d["scaling"]}
+assert s["sweep-a"]["cpus"] == [1, 2, 4], s
+a = {r["name"]: r["at"] for r in s["sweep-a"]["rows"]}
+assert a["null_call"] == [{"cpus": 2, "speedup": 0.8, "efficiency": 0.4},
+                          {"cpus": 4, "speedup": 0.5, "efficiency": 0.125}], a
+assert a["pipe_bw"][1] == {"cpus": 4, "speedup": 2, "efficiency": 0.5}, a
+b = {r["name"]: r["at"] for r in s["sweep-b"]["rows"]}
+assert b["pipe_bw"] == [{"cpus": 2, "speedup": 1.25, "efficiency": 0.625}], b
+assert "fork_exit" not in b, b
+PY
+	# A noise table measured at 2 CPUs: the rows at 1 and 4 take its figures, said once.
+	sed 's/"clock": "icount",/"clock": "icount", "cpus": 2,/' "$f/noise.json" >noise2.json
+	expect 0 "$KBENCH" compare --noise=noise2.json "$f/sweep-a.json" "$f/sweep-b.json"
+	[ "$(grep -c 'measured on 2 CPUs: rows at other counts' out.txt)" = 1 ] || fail "noise at 2 CPUs"
+	sed 's/"clock": "icount",/"clock": "icount", "cpus": 0,/' "$f/noise.json" >noise0.json
+	expect 3 "$KBENCH" compare --noise=noise0.json "$f/sweep-a.json" "$f/sweep-b.json"
+	has err.txt "noise0.json: the noise table's \"cpus\" is not a number from 1 to 64"
+	# Files without "cpus" are of 1 CPU: against a sweep, their rows meet its 1-CPU rows.
+	expect 0 "$KBENCH" compare "$f/a.json" "$f/sweep-b.json"
+	line '^null_call +us +1 +1 +0\.8 +1\.0% +\+25\.0%\*$'
+	line '^null_call +\(only in sweep-b at 2 CPUs: not compared\)$'
+	# Single-CPU results show no CPUs at all.
+	expect 0 "$KBENCH" compare "$f/a.json" "$f/b.json"
+	grep -qiE 'cpus|scaling' out.txt && fail "a single-CPU comparison talks of CPUs: $(cat out.txt)"
+	# A bad "cpus" in a result: named.
+	sed '0,/"cpus": 1/s//"cpus": 1.5/' "$f/sweep-a.json" >bad.json
+	expect 3 "$KBENCH" compare bad.json "$f/sweep-b.json"
+	has err.txt "bad.json: benchmark null_call: \"cpus\" is not a number from 1 to 64"
+	return 0
+}
+
+case_chart() {
+	local f=$FIXTURES
+	expect 0 "$KBENCH" compare -o chart.svg "$f/sweep-a.json" "$f/sweep-b.json"
+	python3 - chart.svg <<'PY' || fail "the sweep's chart: $(cat chart.svg)"
+import sys, xml.dom.minidom
+svg = xml.dom.minidom.parse(sys.argv[1]).documentElement
+titles = [t.firstChild.data for t in svg.getElementsByTagName("title")]
+assert "null_call at 4 CPUs: -20.00% (-20.00..-20.00), significant (noise 1.0%)" in titles, titles
+texts = " ".join(t.firstChild.data for t in svg.getElementsByTagName("text") if t.firstChild)
+assert "clock icount, cpus 1,2,4" in texts, texts
+assert texts.count("Scaling of ") == 2, texts
+lines = [p for p in svg.getElementsByTagName("polyline") if p.getAttribute("class") == "scaling"]
+# a: null_call, pipe_bw, mem_load_lat; b the same (pipe_bw only to 2 CPUs)
+assert len(lines) == 6, len(lines)
+curves = {p.getElementsByTagName("title")[0].firstChild.data: p.getAttribute("points") for p in lines}
+assert "null_call; 2 CPUs: 0.800 (40%); 4 CPUs: 0.500 (12%)" in curves, curves
+assert len(curves["pipe_bw; 2 CPUs: 1.250 (62%)"].split()) == 2, curves
+h = float(svg.getAttribute("height"))
+for p in lines:
+    for pt in p.getAttribute("points").split():
+        x, y = map(float, pt.split(","))
+        assert 0 < x < 960 and 0 < y < h, (pt, h)
+PY
+	# Single-CPU charts draw no curves.
+	expect 0 "$KBENCH" compare -o one.svg "$f/a.json" "$f/b.json"
+	grep -q 'polyline' one.svg && fail "curves in a single-CPU chart"
+	return 0
+}
+
+case_$1
+finish
