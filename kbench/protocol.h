@@ -22,7 +22,7 @@
  * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
  * smaller is better), "ns" (memory latency, smaller is better) or "MB/s"
  * (bigger is better); <group> is one of the tables (proc, ipc-lat, ipc-bw,
- * ctx, fs-vm, mem) or "programs" (the rows of KB_PROGRAMS_PATH, after the
+ * ctx, fs-vm, smp, mem) or "programs" (the rows of KB_PROGRAMS_PATH, after the
  * tables' rows, whatever kbench_only says); samples are decimal numbers, one per run.  An OPS
  * line comes before its ROW line: the operations (for a bandwidth, the
  * MB) of each sample, which the cost model's counters of the sample

@@ -5,6 +5,9 @@
  * once and none runs its loop alone while the others are still being
  * created.  Their results come back through shared memory.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* sched_setaffinity(), cpu_set_t */
+#endif
 #include "bench.h"
 #include "copies.h"
 
