@@ -841,7 +841,7 @@ assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.j
 	# Every row trained: none held out.
 	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" \
 		--train-rows=all
-	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem"
+	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,smp,mem"
 	has out.txt "held out    0 rows: the training ran every row compared"
 	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
 assert len(s["train"]["rows"]) == 31, s["train"]
