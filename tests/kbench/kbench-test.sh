@@ -844,7 +844,7 @@ assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.j
 	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,smp,mem"
 	has out.txt "held out    0 rows: the training ran every row compared"
 	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
-assert len(s["train"]["rows"]) == 31, s["train"]
+assert len(s["train"]["rows"]) == 43, s["train"]
 assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
     "faster": 0, "slower": 0}, s' pg/summary.json || fail "summary.json of --train-rows=all"
 	# --program: plain's and pgo's boots carry the program (their initramfs
