@@ -5,7 +5,9 @@
  * one line per record, each starting with a tag so that kernel messages
  * interleaved on the same console are skipped:
  *
- *   KBENCH-BEGIN v=1 runs=N ns_per_insn=D   D: what it divided its clock by
+ *   KBENCH-BEGIN v=1 runs=N ns_per_insn=D cpus=C
+ *                                         D: what it divided its clock by;
+ *                                         C: the CPUs the smp rows run on
  *   KBENCH-KERNEL <the first line of /proc/version>
  *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
  *   KBENCH-OPS <name> <o1>,<o2>,...,<oN>   what each sample divided by

@@ -9,6 +9,7 @@
  * which would panic the kernel).
  */
 #include "bench.h"
+#include "copies.h"
 #include "protocol.h"
 #include "model/marker.h"
 
@@ -380,6 +381,15 @@ static __attribute__((noreturn)) void quit(int ok)
 		pause();
 }
 
+/* The CPUs the smp rows run on: the host can check it booted as many as it asked. */
+static void begin_line(const struct opts *o)
+{
+	int cpu[KB_MAX_COPIES];
+
+	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g cpus=%d", KB_PROTO_VERSION, o->runs,
+		kb_ns_per_insn, kb_cpus(cpu, KB_MAX_COPIES));
+}
+
 /* Every row selected, each after settling; how many failed (rows counted in *rows). */
 static int run_tables(const struct opts *o, int *rows)
 {
@@ -413,8 +423,7 @@ static int native_rows(const char *list)
 
 	kb_tmp = ".";
 	snprintf(o.only, sizeof(o.only), ",%s,", list);
-	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g", KB_PROTO_VERSION, o.runs,
-		kb_ns_per_insn);
+	begin_line(&o);
 	failed = check_only(&o) + run_tables(&o, &rows);
 	kb_line(KB_TAG_END " %s rows=%d", failed || !rows ? "fail" : "ok", rows);
 	return failed || !rows;
@@ -432,8 +441,7 @@ int main(int argc, char **argv)
 		return native_rows(argv[1] + strlen(ROWS_ARG));
 	setup();
 	read_options(&o);
-	kb_line(KB_TAG_BEGIN " v=%d runs=%d ns_per_insn=%g", KB_PROTO_VERSION, o.runs,
-		kb_ns_per_insn);
+	begin_line(&o);
 	print_version();
 	kb_programs_load();
 	failed = check_only(&o);

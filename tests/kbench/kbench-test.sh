@@ -1330,6 +1330,7 @@ xcpu_pipe_lat xcpu_unix_lat futex_ring shared_dir shared_mm_fault ftq_noise ftq_
 smp_run() {
 	local r
 	expect 0 taskset -c "$1" "$GUEST" --kbench-rows=smp
+	has out.txt "KBENCH-BEGIN v=1 runs=2 ns_per_insn=1 cpus=$(echo "$1" | tr , '\n' | wc -l)"
 	has out.txt "KBENCH-END ok rows=12"
 	for r in $SMP_ROWS; do
 		grep -A1 "^KBENCH-OPS $r [0-9.e+]*,[0-9.e+]*\$" out.txt |
