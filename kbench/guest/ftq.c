@@ -23,12 +23,13 @@
 /* Loop iterations in a unit of work: with the clock read, about 150
  * instructions, so that a quantum's loss is seen to a tenth of a us. */
 #define UNIT 32
-/* Quanta between the start and the first one measured: all copies are up. */
+/* Quanta between the start and the first one measured. */
 #define LEAD 2
 
 struct ftq {
 	double quantum;	/* us */
 	long first;	/* the first quantum measured, as a multiple of quantum */
+	int started;	/* copies in their loop */
 	long work[];	/* [copy][quantum]: units finished */
 };
 
@@ -38,10 +39,18 @@ static void unit(void)
 		__asm__ volatile("" ::: "memory");
 }
 
-/* The first copy to start chooses the first quantum for all. */
-static long first_quantum(struct ftq *f, double t0)
+/*
+ * Once every copy is in its loop (a slow start, as under qemu-user, must
+ * not eat the quanta), the first copy to ask chooses the first quantum.
+ */
+static long first_quantum(struct ftq *f, int copies)
 {
-	long want = (long)(t0 / f->quantum) + LEAD, none = 0;
+	long want, none = 0;
+
+	__atomic_add_fetch(&f->started, 1, __ATOMIC_SEQ_CST);
+	while (__atomic_load_n(&f->started, __ATOMIC_SEQ_CST) < copies)
+		unit();
+	want = (long)(kb_now_us() / f->quantum) + LEAD;
 
 	__atomic_compare_exchange_n(&f->first, &none, want, 0, __ATOMIC_SEQ_CST,
 				    __ATOMIC_SEQ_CST);
@@ -51,11 +60,13 @@ static long first_quantum(struct ftq *f, double t0)
 static int copy_ftq(struct kb_copy *c, long n, double *out)
 {
 	struct ftq *f = c->arg;
-	long *work = f->work + c->index * n, k0 = first_quantum(f, kb_copy_go(c));
+	long *work = f->work + c->index * n, k0;
 
 	(void)out;
+	kb_copy_go(c);
+	k0 = first_quantum(f, c->count);
 	while (kb_now_us() < k0 * f->quantum)
-		;
+		unit();
 	for (long k = 0; k < n; k++) {
 		double end = (k0 + k + 1) * f->quantum;
 		long units = 0;
@@ -112,6 +123,7 @@ static int ftq(const struct bench *b, long n, double *out)
 		return kb_fail_errno("mmap");
 	f->quantum = (double)b->arg1;
 	f->first = 0;
+	f->started = 0;
 	ret = kb_copies(copies, 0, copy_ftq, f, n, out);
 	if (!ret)
 		ret = lost(f, copies, n, (int)b->arg2, out);

@@ -1324,12 +1324,17 @@ for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_ab
 SMP_ROWS="par_null_call par_fork_exit par_open_close par_page_fault par_file_create_0k
 xcpu_pipe_lat xcpu_unix_lat futex_ring shared_dir shared_mm_fault ftq_noise ftq_worst"
 
-# smp_run CPUS: the guest's smp rows run natively on CPUS (taskset's
-# list): each row an OPS line, then its ROW line in group smp with two
-# figures, positive (the noise rows: not negative, at most the quantum).
+# smp_run CPUS GUEST...: the guest's smp rows run natively on CPUS
+# (taskset's list): each row an OPS line, then its ROW line in group smp
+# with two figures, positive (the noise rows: not negative, at most the
+# quantum).
 smp_run() {
 	local r
-	expect 0 taskset -c "$1" "$GUEST" --kbench-rows=smp
+	# A guest without the option would run as init (mounts, and a reboot
+	# at the end when root): never start one.
+	grep -qa -- --kbench-rows= "${@: -1}" ||
+		fail "the guest ${*: -1} cannot run rows natively (--kbench-rows=)"
+	expect 0 taskset -c "$@" --kbench-rows=smp
 	has out.txt "KBENCH-BEGIN v=1 runs=2 ns_per_insn=1 cpus=$(echo "$1" | tr , '\n' | wc -l)"
 	has out.txt "KBENCH-END ok rows=12"
 	for r in $SMP_ROWS; do
@@ -1347,15 +1352,15 @@ smp_run() {
 # --kbench-rows), and known to the host as the group smp.
 case_smp() {
 	GUEST=$(dirname "$KBENCH")/guest/kbench-guest
+	local two=0
 	command -v taskset >/dev/null || skip "no taskset (util-linux)"
-	# A guest without the option would run as init (mounts, and a reboot
-	# at the end when root): never start one.
-	grep -qa -- --kbench-rows= "$GUEST" || fail "the guest cannot run rows natively (--kbench-rows=)"
-	smp_run 0
-	if [ "$(nproc)" -ge 2 ]; then
-		smp_run 0,1
-		# Two copies on two CPUs: the ping-pong's ends and the ring span both.
-		grep -q "^KBENCH-ROW futex_ring" out.txt || fail "no futex_ring on two CPUs"
+	[ "$(nproc)" -ge 2 ] && two=0,1
+	smp_run 0 "$GUEST"
+	[ $two = 0 ] || smp_run $two "$GUEST"
+	# The arm64 guest too, under qemu-user where it is installed.
+	if [ -x "$GUEST-aarch64" ] && command -v qemu-aarch64 >/dev/null; then
+		smp_run $two qemu-aarch64 "$GUEST-aarch64"
+		pass "arm64 guest under qemu-aarch64"
 	fi
 	# One row by name; a name of no row fails, named.
 	expect 0 "$GUEST" --kbench-rows=ftq_worst
