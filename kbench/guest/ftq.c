@@ -93,8 +93,11 @@ static int lost(const struct ftq *f, int copies, long n, int worst, double *out)
 		if (sum > best)
 			best = sum;
 	}
-	if (!best)
-		return kb_fail("no work done in any quantum");
+	/* No work at all (a host that ran something else throughout): all lost. */
+	if (!best) {
+		*out = f->quantum;
+		return 0;
+	}
 	for (long k = 0; k < n; k++) {
 		double l;
 
