@@ -7,9 +7,9 @@
  *
  *   KBENCH-BEGIN v=1 runs=N ns_per_insn=D cpus=C
  *                                         D: what it divided its clock by;
- *                                         C: the CPUs online when it began
- *                                         (the host refuses fewer than it
- *                                         booted QEMU with: -smp)
+ *                                         C: the CPUs the guest runs on (the smp
+ *                                         rows' too; the host refuses fewer than
+ *                                         it booted QEMU with: -smp)
  *   KBENCH-KERNEL <the first line of /proc/version>
  *   KBENCH-ROW <name> <unit> <group> <s1>,<s2>,...,<sN>
  *   KBENCH-OPS <name> <o1>,<o2>,...,<oN>   what each sample divided by
@@ -26,7 +26,7 @@
  * <name> is [a-z0-9_.-]+, <unit> is "us" (microseconds per operation,
  * smaller is better), "ns" (memory latency, smaller is better) or "MB/s"
  * (bigger is better); <group> is one of the tables (proc, ipc-lat, ipc-bw,
- * ctx, fs-vm, mem) or "programs" (the rows of KB_PROGRAMS_PATH, after the
+ * ctx, fs-vm, smp, mem) or "programs" (the rows of KB_PROGRAMS_PATH, after the
  * tables' rows, whatever kbench_only says); samples are decimal numbers, one per run.  An OPS
  * line comes before its ROW line: the operations (for a bandwidth, the
  * MB) of each sample, which the cost model's counters of the sample

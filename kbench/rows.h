@@ -53,6 +53,29 @@
 	X("page_fault_anon", "us", "fs-vm", 1, 5000, 0, page_fault_anon, 1024, 0) \
 	X("select_100", "us", "fs-vm", 0, 1500, 0, select_fds, 100, 0)
 
+/*
+ * On every CPU online (N, whatever it is; the names do not change with
+ * it): the par_ rows are rows above as N pinned copies at once, us per
+ * operation of one copy; the others share a pipe or socket across two
+ * CPUs, a futex, a directory, an address space (smp.c).  Then the noise
+ * the kernel leaves a busy loop per 1 ms quantum on every CPU (ftq.c).
+ */
+#define KB_ROWS_SMP(X) \
+	X("par_null_call", "us", "smp", 0, 20000, 0, par, NULL_CALL, 0) \
+	X("par_fork_exit", "us", "smp", 0, 60, 20, par, FORK_EXIT, 0) \
+	X("par_open_close", "us", "smp", 0, 2000, 0, par, OPEN_CLOSE, 0) \
+	X("par_page_fault", "us", "smp", 0, 4000, 0, par, PAGE_FAULT, 1024) \
+	X("par_file_create_0k", "us", "smp", 0, 500, 0, par, FILE_CREATE, 0) \
+	X("xcpu_pipe_lat", "us", "smp", 0, 2000, 0, xcpu_lat, 0, 0) \
+	X("xcpu_unix_lat", "us", "smp", 0, 2000, 0, xcpu_lat, 1, 0) \
+	X("futex_ring", "us", "smp", 0, 2000, 0, futex_ring, 0, 0) \
+	X("shared_dir", "us", "smp", 0, 500, 0, shared_dir, 0, 0) \
+	X("shared_mm_fault", "us", "smp", 0, 2000, 0, shared_mm_fault, 0, 1024)
+
+#define KB_ROWS_FTQ(X) \
+	X("ftq_noise", "us", "smp", 0, 100, 20, ftq, 1000, 0) \
+	X("ftq_worst", "us", "smp", 0, 100, 20, ftq, 1000, 1)
+
 /* The controls (user space only: no kernel code of note to train). */
 #define KB_ROWS_MEM(X) \
 	X("mem_read_bw", "MB/s", "mem", 0, 8, 0, mem_read, 8, 0) \
@@ -60,7 +83,8 @@
 	X("mem_load_lat", "ns", "mem", 0, 2000000, 0, mem_latency, 8, 0)
 
 #define KB_ROWS(X) \
-	KB_ROWS_PROC(X) KB_ROWS_IPC(X) KB_ROWS_CTX(X) KB_ROWS_FSVM(X) KB_ROWS_MEM(X)
+	KB_ROWS_PROC(X) KB_ROWS_IPC(X) KB_ROWS_CTX(X) KB_ROWS_FSVM(X) KB_ROWS_SMP(X) \
+	KB_ROWS_FTQ(X) KB_ROWS_MEM(X)
 
 /* The group of the controls: never trained, left out of every average. */
 #define KB_CONTROL_GROUP "mem"

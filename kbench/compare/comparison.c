@@ -22,6 +22,7 @@ static const struct {
 	{ "ipc-bw", "Communication bandwidth (MB/s)" },
 	{ "ctx", "Context switch (us per hand-over)" },
 	{ "fs-vm", "File and VM latency (us)" },
+	{ "smp", "On every CPU (us per operation of one copy; noise per quantum)" },
 	{ "mem", "Memory, controls: should not move" },
 	{ KB_PROGRAM_GROUP, "Programs (us per run)" },
 };

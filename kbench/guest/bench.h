@@ -27,7 +27,8 @@ struct bench {
 	{ name, unit, group, iters, quick, run, arg1, arg2 },
 #define KB_BENCH_END { NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 
-extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_mem[];
+extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_smp[], kb_ftq[],
+	kb_mem[];
 /* The rows of KB_PROGRAMS_PATH (program.c), once kb_programs_load() read it. */
 extern struct bench kb_programs[];
 /* Read the programs' list; how many there are. */
@@ -72,5 +73,7 @@ int kb_gcov_dump(void);
 
 /* The directory on tmpfs the file rows work in. */
 #define KB_TMP "/tmp"
+/* Where the smp rows make their files: KB_TMP, or "." run natively (--kbench-rows). */
+extern const char *kb_tmp;
 
 #endif

@@ -767,7 +767,7 @@ EOT
 	has out.txt "kbench run -o $W/pg/plain.json --only=proc $W/pg/plain"
 	has out.txt "kbench compare --trained=null_io,ctx_2p_0k,ctx_8p_4k,ctx_16p_8k -o"
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-rows=all --dry-run
-	has out.txt "--gcov-out=$W/pg/profile --only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem $W/pg/instr"
+	has out.txt "--gcov-out=$W/pg/profile --only=proc,ipc-lat,ipc-bw,ctx,fs-vm,smp,mem $W/pg/instr"
 	has out.txt "kbench compare --trained=all -o"
 	# --program: the measurements run it, the training never does.
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --dry-run \
@@ -862,10 +862,10 @@ assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.j
 	# Every row trained: none held out.
 	PATH=$W/bin:$PATH expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" \
 		--train-rows=all
-	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,mem"
+	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,smp,mem"
 	has out.txt "held out    0 rows: the training ran every row compared"
 	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
-assert len(s["train"]["rows"]) == 31, s["train"]
+assert len(s["train"]["rows"]) == 43, s["train"]
 assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
     "faster": 0, "slower": 0}, s' pg/summary.json || fail "summary.json of --train-rows=all"
 	# --program: plain's and pgo's boots carry the program (their initramfs
@@ -1477,6 +1477,59 @@ for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_ab
 	has err.txt "fails: exit status 7"
 	has err.txt "broken"
 	expect 2 "$KBENCH" validate --runs=0 m.json
+	return 0
+}
+
+SMP_ROWS="par_null_call par_fork_exit par_open_close par_page_fault par_file_create_0k
+xcpu_pipe_lat xcpu_unix_lat futex_ring shared_dir shared_mm_fault ftq_noise ftq_worst"
+
+# smp_run CPUS GUEST...: the guest's smp rows run natively on CPUS
+# (taskset's list): each row an OPS line, then its ROW line in group smp
+# with two figures, positive (the noise rows: not negative, at most the
+# quantum).
+smp_run() {
+	local r
+	# A guest without the option would run as init (mounts, and a reboot
+	# at the end when root): never start one.
+	grep -qa -- --kbench-rows= "${@: -1}" ||
+		fail "the guest ${*: -1} cannot run rows natively (--kbench-rows=)"
+	expect 0 taskset -c "$@" --kbench-rows=smp
+	has out.txt "KBENCH-BEGIN v=1 runs=2 ns_per_insn=1 cpus=$(echo "$1" | tr , '\n' | wc -l)"
+	has out.txt "KBENCH-END ok rows=12"
+	for r in $SMP_ROWS; do
+		grep -A1 "^KBENCH-OPS $r [0-9.e+]*,[0-9.e+]*\$" out.txt |
+			grep -Eq "^KBENCH-ROW $r us smp [0-9.e+-]+,[0-9.e+-]+\$" ||
+			fail "no OPS and ROW lines of $r on CPUs $1: $(cat out.txt)"
+	done
+	awk '$1 == "KBENCH-ROW" { split($5, v, ","); for (i in v)
+		if ($2 ~ /^ftq_/ ? v[i] < 0 || v[i] > 1000 : v[i] <= 0) { print; bad = 1 } }
+		END { exit bad }' out.txt || fail "figures out of range on CPUs $1: $(cat out.txt)"
+	[ -z "$(ls -A | grep kbench-smp)" ] || fail "files left: $(ls -A)"
+}
+
+# The rows of group smp: run natively on one CPU and on two (the guest's
+# --kbench-rows), and known to the host as the group smp.
+case_smp() {
+	GUEST=$(dirname "$KBENCH")/guest/kbench-guest
+	local two=0
+	command -v taskset >/dev/null || skip "no taskset (util-linux)"
+	[ "$(nproc)" -ge 2 ] && two=0,1
+	smp_run 0 "$GUEST"
+	[ $two = 0 ] || smp_run $two "$GUEST"
+	# The arm64 guest too, under qemu-user where it is installed.
+	if [ -x "$GUEST-aarch64" ] && command -v qemu-aarch64 >/dev/null; then
+		smp_run $two qemu-aarch64 "$GUEST-aarch64"
+		pass "arm64 guest under qemu-aarch64"
+	fi
+	# One row by name; a name of no row fails, named.
+	expect 0 "$GUEST" --kbench-rows=ftq_worst
+	has out.txt "KBENCH-END ok rows=1"
+	grep -q "^KBENCH-ROW ftq_noise" out.txt && fail "ftq_noise ran, not asked for"
+	expect 1 "$GUEST" --kbench-rows=par_frob
+	has out.txt "KBENCH-FAIL par_frob no such benchmark or group"
+	# The host: smp is a group of rows.h, in the table's order.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-rows=smp --dry-run
+	has out.txt "--only=$(echo $SMP_ROWS | tr ' ' ,) $W/pg/instr"
 	return 0
 }
 

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Running one operation on several CPUs at once: the CPUs the guest has,
+ * pinning, and N copies (processes, or threads of one address space)
+ * that start together.  The rows of group "smp" (smp.c, ftq.c) use it.
+ */
+#ifndef KBENCH_GUEST_COPIES_H
+#define KBENCH_GUEST_COPIES_H
+
+/* At most this many copies (and CPUs used). */
+#define KB_MAX_COPIES 64
+
+/*
+ * The CPUs this process may run on, in order: init's affinity is every
+ * CPU online, so in the guest this is sysconf(_SC_NPROCESSORS_ONLN) of
+ * them.  Their number (at least 1).
+ */
+int kb_cpus(int *cpu, int max);
+/* Pin the calling thread to cpu. */
+int kb_pin(int cpu);
+
+struct kb_copy {
+	int index;	/* 0 .. count-1 */
+	int count;
+	int cpu;	/* where it is pinned */
+	void *arg;	/* kb_copies()'s */
+	int ready_fd, go_fd;
+	int went;
+};
+
+/*
+ * A copy's body: set up, call kb_copy_go() (the start, for all copies at
+ * once: its time), time n operations and leave the time per operation in
+ * *out (or leave *out alone: the copy does not count in the mean).
+ */
+typedef int kb_copy_fn(struct kb_copy *c, long n, double *out);
+double kb_copy_go(struct kb_copy *c);
+
+/*
+ * Run fn in count copies, copy i pinned to the i-th CPU (modulo their
+ * number), as processes or (threads != 0) threads of this process.  The
+ * sample's markers enclose the copies' run from their common start;
+ * *out is the mean of the copies' figures.  The first failure is the
+ * row's.
+ */
+int kb_copies(int count, int threads, kb_copy_fn *fn, void *arg, long n, double *out);
+
+#endif
