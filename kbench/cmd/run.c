@@ -21,6 +21,7 @@
 #include "warn.h"
 
 #include <ctype.h>
+#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -324,6 +325,17 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		      c->last_row ? "the last benchmark to finish: " : c->begun ?
 		      "before the first benchmark finished" : "the guest never started",
 		      c->last_row ? c->last_row : "");
+		/*
+		 * QEMU 7.2's round-robin under icount never gives the second
+		 * CPU of an x86 guest a slice while the first waits for it in
+		 * a loop that never idles (6.1's do_boot_cpu): measured, see
+		 * kbench(1), BUGS.
+		 */
+		if (!c->begun && cpus > 1 && o->m->elf_machine == EM_X86_64 &&
+		    strcmp(o->clock, "kvm"))
+			note("an x86_64 guest of more than one CPU hangs while bringing up its "
+			     "second CPU under QEMU's icount clock (kbench(1), BUGS): --clock=kvm, "
+			     "or an arm64 kernel");
 	} else if (c->qemu_error && !c->begun && o->model && strstr(c->qemu_error, "plugin")) {
 		/* Not the kernel's doing: kbench's own plugin did not load. */
 		error("QEMU could not load the cost model's plugin %s: %s", o->md.plugin,
