@@ -33,6 +33,10 @@
 #              --model=cycles (instructions per run 90-100 % of icount's
 #              time: idle costs time, no instructions); a program
 #              that exits non-zero fails the run, named, with its output
+# smp          a sweep at 1 and 2 CPUs (--cpus=1,2) of the smp rows: every
+#              row at both counts, the guest saw 2 CPUs, and two fork_exit
+#              copies at once take about twice the instructions per copy
+#              (the icount clock counts both CPUs), so both CPUs ran
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -79,6 +83,26 @@ case_determinism() {
 		within 1 "$p" || { echo "row $r: two boots differ by $p %" >&2; bad=1; }
 	done
 	[ $bad = 0 ] || fail "two boots of one kernel differ by more than 1 %"
+}
+
+case_smp() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	run sweep --cpus=1,2 --only=smp,null_call "$KBENCH_KERNEL_GCC"
+	python3 - sweep.json <<'PY' || fail "the sweep's rows are not every smp row at 1 and 2 CPUs"
+import json, sys
+rows = json.load(open(sys.argv[1]))["benchmarks"]
+at = {(r["name"], r["cpus"]): r["median"] for r in rows}
+smp = sorted({r["name"] for r in rows if r["group"] == "smp"})
+assert len(smp) >= 10, smp
+missing = [(n, c) for n in smp + ["null_call"] for c in (1, 2) if (n, c) not in at]
+assert not missing, missing
+assert all(v > 0 for v in at.values()), at
+ratio = at[("par_fork_exit", 2)] / at[("par_fork_exit", 1)]
+print("par_fork_exit at 2 CPUs / at 1: %.2f" % ratio)
+assert 1.5 < ratio < 2.5, ratio
+PY
+	"$KBENCH" compare sweep.json sweep.json >cmp.txt || fail "compare of the sweep failed"
+	grep -qi "scaling" cmp.txt || { cat cmp.txt >&2; fail "compare shows no scaling for a sweep"; }
 }
 
 case_sensitivity() {
