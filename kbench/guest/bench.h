@@ -63,6 +63,13 @@ void kb_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* read()/write() exactly len bytes; 0, or -1 with errno (0 on EOF: EPIPE). */
 int kb_read_full(int fd, void *buf, size_t len);
 int kb_write_full(int fd, const void *buf, size_t len);
+/* Two pipes (a and b), or neither: -1 after a kb_fail(). */
+int kb_pipe_pair(int a[2], int b[2]);
+/*
+ * n page faults on a shared mapping of fd (len bytes), mapped again and
+ * again: page_fault's work, for one copy or many; -1 after a kb_fail().
+ */
+int kb_fault_mapped(int fd, long len, long n);
 /* Wait for pid; 0 if it exited with 0, else a kb_fail() naming what. */
 int kb_wait_ok(int pid, const char *what);
 /* Kill and reap a helper child. */

@@ -136,26 +136,35 @@ static int mmap_lat(const struct bench *b, long n, double *out)
  * Write faults on a shared file mapping: the page is in memory, so this
  * is the fault path alone (read faults would map 16 pages at a time).
  */
+int kb_fault_mapped(int fd, long len, long n)
+{
+	long faults = 0;
+
+	while (faults < n) {
+		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
+					MAP_SHARED, fd, 0);
+
+		if (p == MAP_FAILED)
+			return kb_fail_errno("mmap");
+		for (long off = 0; off < len && faults < n; off += PAGE, faults++)
+			p[off] = 1;
+		munmap((void *)p, (size_t)len);
+	}
+	return 0;
+}
+
 static int page_fault(const struct bench *b, long n, double *out)
 {
-	long len = b->arg1 << 10, faults = 0;
+	long len = b->arg1 << 10;
 	int fd = map_file(len);
 	double t0;
 
 	if (fd < 0)
 		return -1;
 	t0 = kb_sample_begin();
-	while (faults < n) {
-		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
-					MAP_SHARED, fd, 0);
-
-		if (p == MAP_FAILED) {
-			close(fd);
-			return kb_fail_errno("mmap");
-		}
-		for (long off = 0; off < len && faults < n; off += PAGE, faults++)
-			p[off] = 1;
-		munmap((void *)p, (size_t)len);
+	if (kb_fault_mapped(fd, len, n)) {
+		close(fd);
+		return -1;
 	}
 	*out = (kb_sample_end(n) - t0) / n;
 	close(fd);

@@ -79,13 +79,8 @@ static int chan_pipe(struct chan *c)
 {
 	int a[2], b[2];
 
-	if (pipe(a))
-		return kb_fail_errno("pipe");
-	if (pipe(b)) {
-		close(a[0]);
-		close(a[1]);
-		return kb_fail_errno("pipe");
-	}
+	if (kb_pipe_pair(a, b))
+		return -1;
 	c->pwr = a[1], c->crd = a[0];
 	c->cwr = b[1], c->prd = b[0];
 	return 0;

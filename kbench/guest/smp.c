@@ -114,24 +114,16 @@ static int copy_file(const struct kb_copy *c, long len)
 /* Write faults on a shared mapping of a tmpfs file in memory (page_fault). */
 static int copy_page_fault(struct kb_copy *c, long n, double *out)
 {
-	long len = ((const struct bench *)c->arg)->arg2 << 10, faults = 0;
+	long len = ((const struct bench *)c->arg)->arg2 << 10;
 	int fd = copy_file(c, len);
 	double t0;
 
 	if (fd < 0)
 		return -1;
 	t0 = kb_copy_go(c);
-	while (faults < n) {
-		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
-					MAP_SHARED, fd, 0);
-
-		if (p == MAP_FAILED) {
-			close(fd);
-			return kb_fail_errno("mmap");
-		}
-		for (long off = 0; off < len && faults < n; off += PAGE, faults++)
-			p[off] = 1;
-		munmap((void *)p, (size_t)len);
+	if (kb_fault_mapped(fd, len, n)) {
+		close(fd);
+		return -1;
 	}
 	*out = (kb_now_us() - t0) / n;
 	close(fd);
@@ -224,13 +216,8 @@ static int pingpong_open(struct pingpong *pp, long unix_socket)
 		pp->fd[1][0] = pp->fd[1][1] = a[1];
 		return 0;
 	}
-	if (pipe(a))
-		return kb_fail_errno("pipe");
-	if (pipe(b)) {
-		close(a[0]);
-		close(a[1]);
-		return kb_fail_errno("pipe");
-	}
+	if (kb_pipe_pair(a, b))
+		return -1;
 	pp->fd[0][1] = a[1], pp->fd[1][0] = a[0];
 	pp->fd[1][1] = b[1], pp->fd[0][0] = b[0];
 	return 0;

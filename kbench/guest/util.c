@@ -81,6 +81,18 @@ void kb_line(const char *fmt, ...)
 	kb_write_full(1, buf, (size_t)n);
 }
 
+int kb_pipe_pair(int a[2], int b[2])
+{
+	if (pipe(a))
+		return kb_fail_errno("pipe");
+	if (pipe(b)) {
+		close(a[0]);
+		close(a[1]);
+		return kb_fail_errno("pipe");
+	}
+	return 0;
+}
+
 int kb_read_full(int fd, void *buf, size_t len)
 {
 	char *p = buf;
