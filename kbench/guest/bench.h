@@ -66,10 +66,11 @@ int kb_write_full(int fd, const void *buf, size_t len);
 /* Two pipes (a and b), or neither: -1 after a kb_fail(). */
 int kb_pipe_pair(int a[2], int b[2]);
 /*
- * n page faults on a shared mapping of fd (len bytes), mapped again and
- * again: page_fault's work, for one copy or many; -1 after a kb_fail().
+ * n write faults on a mapping of len bytes, mapped again and again: of
+ * fd shared (page_fault), or fresh anonymous memory when fd < 0
+ * (page_fault_anon); for one copy or many; -1 after a kb_fail().
  */
-int kb_fault_mapped(int fd, long len, long n);
+int kb_fault_pages(int fd, long len, long n);
 /* Wait for pid; 0 if it exited with 0, else a kb_fail() naming what. */
 int kb_wait_ok(int pid, const char *what);
 /* Kill and reap a helper child. */

@@ -136,13 +136,13 @@ static int mmap_lat(const struct bench *b, long n, double *out)
  * Write faults on a shared file mapping: the page is in memory, so this
  * is the fault path alone (read faults would map 16 pages at a time).
  */
-int kb_fault_mapped(int fd, long len, long n)
+int kb_fault_pages(int fd, long len, long n)
 {
+	int flags = fd < 0 ? MAP_PRIVATE | MAP_ANONYMOUS : MAP_SHARED;
 	long faults = 0;
 
 	while (faults < n) {
-		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
-					MAP_SHARED, fd, 0);
+		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE, flags, fd, 0);
 
 		if (p == MAP_FAILED)
 			return kb_fail_errno("mmap");
@@ -162,7 +162,7 @@ static int page_fault(const struct bench *b, long n, double *out)
 	if (fd < 0)
 		return -1;
 	t0 = kb_sample_begin();
-	if (kb_fault_mapped(fd, len, n)) {
+	if (kb_fault_pages(fd, len, n)) {
 		close(fd);
 		return -1;
 	}
@@ -174,19 +174,11 @@ static int page_fault(const struct bench *b, long n, double *out)
 /* Fresh anonymous pages: fault, allocate, clear, and free at munmap. */
 static int page_fault_anon(const struct bench *b, long n, double *out)
 {
-	long len = b->arg1 << 10, faults = 0;
+	long len = b->arg1 << 10;
 	double t0 = kb_sample_begin();
 
-	while (faults < n) {
-		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
-					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		if (p == MAP_FAILED)
-			return kb_fail_errno("mmap");
-		for (long off = 0; off < len && faults < n; off += PAGE, faults++)
-			p[off] = 1;
-		munmap((void *)p, (size_t)len);
-	}
+	if (kb_fault_pages(-1, len, n))
+		return -1;
 	*out = (kb_sample_end(n) - t0) / n;
 	return 0;
 }

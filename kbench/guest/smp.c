@@ -121,7 +121,7 @@ static int copy_page_fault(struct kb_copy *c, long n, double *out)
 	if (fd < 0)
 		return -1;
 	t0 = kb_copy_go(c);
-	if (kb_fault_mapped(fd, len, n)) {
+	if (kb_fault_pages(fd, len, n)) {
 		close(fd);
 		return -1;
 	}
@@ -303,19 +303,11 @@ static int shared_dir(const struct bench *b, long n, double *out)
 /* page_fault_anon in a thread: its munmaps shoot down the others' TLBs. */
 static int copy_anon_fault(struct kb_copy *c, long n, double *out)
 {
-	long len = ((const struct bench *)c->arg)->arg2 << 10, faults = 0;
+	long len = ((const struct bench *)c->arg)->arg2 << 10;
 	double t0 = kb_copy_go(c);
 
-	while (faults < n) {
-		volatile char *p = mmap(NULL, (size_t)len, PROT_READ | PROT_WRITE,
-					MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-
-		if (p == MAP_FAILED)
-			return kb_fail_errno("mmap");
-		for (long off = 0; off < len && faults < n; off += PAGE, faults++)
-			p[off] = 1;
-		munmap((void *)p, (size_t)len);
-	}
+	if (kb_fault_pages(-1, len, n))
+		return -1;
 	*out = (kb_now_us() - t0) / n;
 	return 0;
 }
