@@ -144,12 +144,13 @@ static double mean_out(const struct slot *slot, int count)
 	return k ? sum / k : 0;
 }
 
-static int run_copies(struct job *jobs, int count, int threads, const int *ready,
+static int run_copies(struct job *jobs, int count, int flags, const int *ready,
 		      const int *go, double *out, long n)
 {
 	pthread_t tid[KB_MAX_COPIES];
 	pid_t pid[KB_MAX_COPIES];
-	int started = 0, ret = 0;
+	int started = 0, ret = 0, threads = flags & KB_COPY_THREADS;
+	double t0, t1;
 	char byte;
 
 	for (; started < count && !ret; started++)
@@ -160,16 +161,16 @@ static int run_copies(struct job *jobs, int count, int threads, const int *ready
 	for (int i = 0; i < started; i++)
 		if (kb_read_full(ready[0], &byte, 1) && !ret)
 			ret = kb_fail_errno("waiting for the copies");
-	kb_sample_begin();
+	t0 = kb_sample_begin();
 	close(go[1]);
 	if (finish(jobs, started, threads, tid, pid) && !ret)
 		ret = -1;
-	kb_sample_end(n);
-	*out = mean_out(jobs[0].slot, count);
+	t1 = kb_sample_end(n);
+	*out = flags & KB_COPY_WHOLE ? (t1 - t0) / n : mean_out(jobs[0].slot, count);
 	return ret;
 }
 
-int kb_copies(int count, int threads, kb_copy_fn *fn, void *arg, long n, double *out)
+int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double *out)
 {
 	struct job jobs[KB_MAX_COPIES];
 	int cpu[KB_MAX_COPIES], ncpu = kb_cpus(cpu, KB_MAX_COPIES);
@@ -190,7 +191,7 @@ int kb_copies(int count, int threads, kb_copy_fn *fn, void *arg, long n, double 
 	for (int i = 0; i < count; i++)
 		jobs[i] = (struct job){ { i, count, cpu[i % ncpu], arg, ready[1], go[0], 0 },
 					fn, n, &slot[i] };
-	ret = run_copies(jobs, count, threads, ready, go, out, n);
+	ret = run_copies(jobs, count, flags, ready, go, out, n);
 	close(ready[0]);
 	close(ready[1]);
 	close(go[0]);

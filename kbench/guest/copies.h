@@ -36,13 +36,25 @@ struct kb_copy {
 typedef int kb_copy_fn(struct kb_copy *c, long n, double *out);
 double kb_copy_go(struct kb_copy *c);
 
+/* kb_copies()'s flags. */
+#define KB_COPY_THREADS 1	/* threads of this process, not processes */
+/*
+ * The figure is the whole run's time, from the common start to the last
+ * copy's end, per operation of one copy (each does n), not the mean of
+ * the copies' own: under icount the clock counts every CPU's
+ * instructions, and QEMU's round-robin may run one copy's sample before
+ * another's starts, so a copy's own window holds some of the others' work
+ * or none; the whole run holds all of it.
+ */
+#define KB_COPY_WHOLE 2
+
 /*
  * Run fn in count copies, copy i pinned to the i-th CPU (modulo their
- * number), as processes or (threads != 0) threads of this process.  The
- * sample's markers enclose the copies' run from their common start;
- * *out is the mean of the copies' figures.  The first failure is the
- * row's.
+ * number), as processes or threads (flags).  The sample's markers enclose
+ * the copies' run from their common start; *out is the mean of the
+ * copies' figures, or the whole run's (KB_COPY_WHOLE).  The first failure
+ * is the row's.
  */
-int kb_copies(int count, int threads, kb_copy_fn *fn, void *arg, long n, double *out);
+int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double *out);
 
 #endif

@@ -177,7 +177,7 @@ static int par(const struct bench *b, long n, double *out)
 	static kb_copy_fn *const fn[] = { copy_null_call, copy_fork_exit, copy_open_close,
 					  copy_page_fault, copy_file_create };
 
-	return kb_copies(ncpus(), 0, fn[b->arg1], (void *)b, n, out);
+	return kb_copies(ncpus(), KB_COPY_WHOLE, fn[b->arg1], (void *)b, n, out);
 }
 
 /* The two ends of a ping-pong: copy 0 times round trips, copy 1 echoes. */
@@ -277,7 +277,7 @@ static int futex_ring(const struct bench *b, long n, double *out)
 	(void)b;
 	for (int i = 0; i < KB_MAX_COPIES; i++)
 		turn[i] = i == 0;
-	return kb_copies(count, 1, copy_futex, NULL, n, out);
+	return kb_copies(count, KB_COPY_THREADS, copy_futex, NULL, n, out);
 }
 
 static int copy_shared_dir(struct kb_copy *c, long n, double *out)
@@ -295,7 +295,7 @@ static int shared_dir(const struct bench *b, long n, double *out)
 	snprintf(dir, sizeof(dir), "%s/kbench-smp-shared", kb_tmp);
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return kb_fail_errno("mkdir");
-	ret = kb_copies(ncpus(), 0, copy_shared_dir, dir, n, out);
+	ret = kb_copies(ncpus(), KB_COPY_WHOLE, copy_shared_dir, dir, n, out);
 	rmdir(dir);
 	return ret;
 }
@@ -315,7 +315,7 @@ static int copy_anon_fault(struct kb_copy *c, long n, double *out)
 /* N threads of one process fault in fresh anonymous pages: one mm, one mmap lock. */
 static int shared_mm_fault(const struct bench *b, long n, double *out)
 {
-	return kb_copies(ncpus(), 1, copy_anon_fault, (void *)b, n, out);
+	return kb_copies(ncpus(), KB_COPY_THREADS | KB_COPY_WHOLE, copy_anon_fault, (void *)b, n, out);
 }
 
 /* The rows: rows.h. */
