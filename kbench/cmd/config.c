@@ -24,7 +24,8 @@ static int write_tiny(const struct kb_machine *m)
 	if (write_in_full(1, m->config, len) ||
 	    write_in_full(1, "# tinyconfig's kernel: uniprocessor, -Os\n", 41) ||
 	    write_in_full(1, up, strlen(up)) ||
-	    write_in_full(1, "CONFIG_CC_OPTIMIZE_FOR_SIZE=y\n", 30))
+	    write_in_full(1, "CONFIG_CC_OPTIMIZE_FOR_SIZE=y\n", 30) ||
+	    write_in_full(1, "# CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE is not set\n", 48))
 		return -1;
 	return 0;
 }
