@@ -6,19 +6,7 @@
 #   kbench-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures,
 #                          KBENCH_CONFIG=kbench/kbench.config)
 set -u
-
-: "${KBENCH:?KBENCH must name the kbench binary}"
-: "${FIXTURES:?FIXTURES must name tests/kbench/fixtures}"
-export LC_ALL=C
-
-W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-test.XXXXXX") || exit 1
-trap 'rm -rf "$W"' EXIT
-cd "$W" || exit 1
-
-. "$(dirname "$0")/../lib/check.sh"
-has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
-# bzimage FILE: a stand-in kernel with x86's boot header (kbench reads the machine from it)
-bzimage() { { head -c 514 /dev/zero; printf HdrS; } >"$1"; }
+. "$(dirname "$0")/lib.sh"
 # arm64image FILE: the same with arm64's Image magic
 arm64image() { { head -c 56 /dev/zero; printf 'ARM\x64'; head -c 64 /dev/zero; } >"$1"; }
 # row NAME: the table line of benchmark NAME

@@ -6,19 +6,7 @@
 # and compare's table, JSON and chart on sweep fixtures.
 #   sweep-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures)
 set -u
-
-: "${KBENCH:?KBENCH must name the kbench binary}"
-: "${FIXTURES:?FIXTURES must name tests/kbench/fixtures}"
-export LC_ALL=C
-
-W=$(mktemp -d "${TMPDIR:-/tmp}/kbench-sweep.XXXXXX") || exit 1
-trap 'rm -rf "$W"' EXIT
-cd "$W" || exit 1
-
-. "$(dirname "$0")/../lib/check.sh"
-has() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks: $2"; }; }
-# bzimage FILE: a stand-in kernel with x86's boot header
-bzimage() { { head -c 514 /dev/zero; printf HdrS; } >"$1"; }
+. "$(dirname "$0")/lib.sh"
 # line PATTERN: the one table line matching the extended regex
 line() { grep -E "$1" out.txt || { cat out.txt >&2; fail "no line /$1/ in the table"; }; }
 
