@@ -206,7 +206,11 @@ void model_records_release(struct model_records *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The operations of each of the row's samples, from its KBENCH-OPS line. */
+/*
+ * The operations of each of the row's samples, from its KBENCH-OPS line:
+ * all > 0, or all 0 (the row's figure is not a time per operation, FTQ's
+ * noise: the model has no figure for it).
+ */
 static double *row_ops(const struct strvec *ops, const struct kb_row *row)
 {
 	size_t len = strlen(row->name);
@@ -223,7 +227,8 @@ static double *row_ops(const struct strvec *ops, const struct kb_row *row)
 			char *end;
 
 			v[n] = strtod(p, &end);
-			if (end == p || !(v[n] > 0) || (*end && *end != ','))
+			if (end == p || !(v[n] >= 0) || (*end && *end != ',') ||
+			    (n && (v[n] > 0) != (v[0] > 0)))
 				break;
 			p = *end ? end + 1 : end;
 		}
@@ -270,7 +275,8 @@ int model_attach(struct kb_result *res, const struct strvec *ops,
 		if (!o)
 			return error("kernel %s: row %s came without its operations "
 				     "(KBENCH-OPS line)", kernel, row->name);
-		attach_row(row, &r->v[next], o);
+		if (o[0] > 0)
+			attach_row(row, &r->v[next], o);
 		free(o);
 		next += n;
 	}

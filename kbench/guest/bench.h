@@ -48,6 +48,8 @@ double kb_now_us(void);
  */
 double kb_sample_begin(void);
 double kb_sample_end(double ops);
+/* Only the end marker, in a copy whose start was the sample's (copies.h). */
+void kb_sample_mark_end(void);
 extern int kb_sample_marking;
 extern double kb_sample_ops;
 

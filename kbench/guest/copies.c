@@ -71,7 +71,16 @@ double kb_copy_go(struct kb_copy *c)
 	if (kb_write_full(c->ready_fd, &byte, 1) == 0)
 		while (read(c->go_fd, &byte, 1) < 0 && errno == EINTR)
 			;
-	return kb_now_us();
+	return c->marks ? kb_sample_begin() : kb_now_us();
+}
+
+double kb_copy_end(struct kb_copy *c)
+{
+	double t = kb_now_us();
+
+	if (c->marks)
+		kb_sample_mark_end();
+	return t;
 }
 
 static void run_job(struct job *j)
@@ -147,6 +156,7 @@ static double mean_out(const struct slot *slot, int count)
 static int run_copies(struct job *jobs, int count, int flags, const int *ready,
 		      const int *go, double *out, long n)
 {
+	int whole = flags & KB_COPY_WHOLE;
 	pthread_t tid[KB_MAX_COPIES];
 	pid_t pid[KB_MAX_COPIES];
 	int started = 0, ret = 0, threads = flags & KB_COPY_THREADS;
@@ -161,17 +171,19 @@ static int run_copies(struct job *jobs, int count, int flags, const int *ready,
 	for (int i = 0; i < started; i++)
 		if (kb_read_full(ready[0], &byte, 1) && !ret)
 			ret = kb_fail_errno("waiting for the copies");
-	t0 = kb_sample_begin();
+	t0 = whole ? kb_sample_begin() : kb_now_us();
 	close(go[1]);
 	if (finish(jobs, started, threads, tid, pid) && !ret)
 		ret = -1;
-	t1 = kb_sample_end(n);
-	*out = flags & KB_COPY_WHOLE ? (t1 - t0) / n : mean_out(jobs[0].slot, count);
+	t1 = whole ? kb_sample_end(n) : kb_now_us();
+	*out = whole ? (t1 - t0) / n : mean_out(jobs[0].slot, count);
 	return ret;
 }
 
-int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double *out)
+int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double ops,
+	      double *out)
 {
+	int marks = kb_sample_marking && !(flags & KB_COPY_WHOLE);
 	struct job jobs[KB_MAX_COPIES];
 	int cpu[KB_MAX_COPIES], ncpu = kb_cpus(cpu, KB_MAX_COPIES);
 	int ready[2], go[2], ret;
@@ -189,9 +201,10 @@ int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double *o
 	}
 	memset(slot, 0, sizeof(*slot) * (size_t)count);
 	for (int i = 0; i < count; i++)
-		jobs[i] = (struct job){ { i, count, cpu[i % ncpu], arg, ready[1], go[0], 0 },
-					fn, n, &slot[i] };
+		jobs[i] = (struct job){ { i, count, cpu[i % ncpu], arg, ready[1], go[0], 0,
+					  marks && !i }, fn, n, &slot[i] };
 	ret = run_copies(jobs, count, flags, ready, go, out, n);
+	kb_sample_ops = ops;
 	close(ready[0]);
 	close(ready[1]);
 	close(go[0]);

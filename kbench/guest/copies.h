@@ -26,15 +26,18 @@ struct kb_copy {
 	void *arg;	/* kb_copies()'s */
 	int ready_fd, go_fd;
 	int went;
+	int marks;	/* its start and end are the sample's (copy 0, unless KB_COPY_WHOLE) */
 };
 
 /*
  * A copy's body: set up, call kb_copy_go() (the start, for all copies at
- * once: its time), time n operations and leave the time per operation in
- * *out (or leave *out alone: the copy does not count in the mean).
+ * once: its time), do n operations, call kb_copy_end() (its time) and
+ * leave the time per operation in *out (or leave *out alone: the copy does
+ * not count in the mean).
  */
 typedef int kb_copy_fn(struct kb_copy *c, long n, double *out);
 double kb_copy_go(struct kb_copy *c);
+double kb_copy_end(struct kb_copy *c);
 
 /* kb_copies()'s flags. */
 #define KB_COPY_THREADS 1	/* threads of this process, not processes */
@@ -50,11 +53,15 @@ double kb_copy_go(struct kb_copy *c);
 
 /*
  * Run fn in count copies, copy i pinned to the i-th CPU (modulo their
- * number), as processes or threads (flags).  The sample's markers enclose
- * the copies' run from their common start; *out is the mean of the
- * copies' figures, or the whole run's (KB_COPY_WHOLE).  The first failure
- * is the row's.
+ * number), as processes or threads (flags).  *out is the mean of the
+ * copies' figures, and the sample's markers enclose copy 0's own time;
+ * or (KB_COPY_WHOLE) the whole run's figure, the markers around the whole
+ * run: the cost model counts the time the figure is.  ops: what the model
+ * divides a sample by (the operations the figure is per), 0 when the
+ * figure is not a time per operation (the model has no figure for the
+ * row).  The first failure is the row's.
  */
-int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double *out);
+int kb_copies(int count, int flags, kb_copy_fn *fn, void *arg, long n, double ops,
+	      double *out);
 
 #endif

@@ -45,7 +45,7 @@ static int copy_null_call(struct kb_copy *c, long n, double *out)
 
 	for (long i = 0; i < n; i++)
 		syscall(SYS_getppid);
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_copy_end(c) - t0) / n;
 	return 0;
 }
 
@@ -63,7 +63,7 @@ static int copy_fork_exit(struct kb_copy *c, long n, double *out)
 		if (kb_wait_ok(pid, "child"))
 			return -1;
 	}
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_copy_end(c) - t0) / n;
 	return 0;
 }
 
@@ -86,7 +86,7 @@ static int copy_open_close(struct kb_copy *c, long n, double *out)
 		else
 			close(fd);
 	}
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_copy_end(c) - t0) / n;
 	unlink(path);
 	return ret;
 }
@@ -125,7 +125,7 @@ static int copy_page_fault(struct kb_copy *c, long n, double *out)
 		close(fd);
 		return -1;
 	}
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_copy_end(c) - t0) / n;
 	close(fd);
 	return 0;
 }
@@ -134,7 +134,7 @@ static int copy_page_fault(struct kb_copy *c, long n, double *out)
 static int files_in(const char *dir, struct kb_copy *c, long n, int create_only, double *out)
 {
 	char name[300];
-	double t0 = kb_copy_go(c), t1;
+	double t0 = kb_copy_go(c), t1, t2;
 
 	for (long i = 0; i < n; i++) {
 		int fd;
@@ -151,7 +151,8 @@ static int files_in(const char *dir, struct kb_copy *c, long n, int create_only,
 		if (unlink(name))
 			return kb_fail_errno("unlink");
 	}
-	*out = ((create_only ? t1 : kb_now_us()) - t0) / n;
+	t2 = kb_copy_end(c);
+	*out = ((create_only ? t1 : t2) - t0) / n;
 	return 0;
 }
 
@@ -177,7 +178,7 @@ static int par(const struct bench *b, long n, double *out)
 	static kb_copy_fn *const fn[] = { copy_null_call, copy_fork_exit, copy_open_close,
 					  copy_page_fault, copy_file_create };
 
-	return kb_copies(ncpus(), KB_COPY_WHOLE, fn[b->arg1], (void *)b, n, out);
+	return kb_copies(ncpus(), KB_COPY_WHOLE, fn[b->arg1], (void *)b, n, n, out);
 }
 
 /* The two ends of a ping-pong: copy 0 times round trips, copy 1 echoes. */
@@ -201,7 +202,7 @@ static int copy_pingpong(struct kb_copy *c, long n, double *out)
 			return kb_fail_errno("write");
 	}
 	if (c->index == 0)
-		*out = (kb_now_us() - t0) / n;
+		*out = (kb_copy_end(c) - t0) / n;
 	return 0;
 }
 
@@ -234,7 +235,7 @@ static int xcpu_lat(const struct bench *b, long n, double *out)
 
 	if (pingpong_open(&pp, b->arg1))
 		return -1;
-	ret = kb_copies(2, 0, copy_pingpong, &pp, n, out);
+	ret = kb_copies(2, 0, copy_pingpong, &pp, n, n, out);
 	close(pp.fd[0][0]);
 	close(pp.fd[1][0]);
 	/* A socket is both its end's read and write side. */
@@ -261,7 +262,7 @@ static int copy_futex(struct kb_copy *c, long n, double *out)
 		syscall(SYS_futex, next, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	}
 	/* Each pass of this thread is count hand-overs. */
-	*out = (kb_now_us() - t0) / ((double)n * c->count);
+	*out = (kb_copy_end(c) - t0) / ((double)n * c->count);
 	return 0;
 }
 
@@ -277,7 +278,7 @@ static int futex_ring(const struct bench *b, long n, double *out)
 	(void)b;
 	for (int i = 0; i < KB_MAX_COPIES; i++)
 		turn[i] = i == 0;
-	return kb_copies(count, KB_COPY_THREADS, copy_futex, NULL, n, out);
+	return kb_copies(count, KB_COPY_THREADS, copy_futex, NULL, n, (double)n * count, out);
 }
 
 static int copy_shared_dir(struct kb_copy *c, long n, double *out)
@@ -295,7 +296,7 @@ static int shared_dir(const struct bench *b, long n, double *out)
 	snprintf(dir, sizeof(dir), "%s/kbench-smp-shared", kb_tmp);
 	if (mkdir(dir, 0755) && errno != EEXIST)
 		return kb_fail_errno("mkdir");
-	ret = kb_copies(ncpus(), KB_COPY_WHOLE, copy_shared_dir, dir, n, out);
+	ret = kb_copies(ncpus(), KB_COPY_WHOLE, copy_shared_dir, dir, n, n, out);
 	rmdir(dir);
 	return ret;
 }
@@ -308,14 +309,15 @@ static int copy_anon_fault(struct kb_copy *c, long n, double *out)
 
 	if (kb_fault_pages(-1, len, n))
 		return -1;
-	*out = (kb_now_us() - t0) / n;
+	*out = (kb_copy_end(c) - t0) / n;
 	return 0;
 }
 
 /* N threads of one process fault in fresh anonymous pages: one mm, one mmap lock. */
 static int shared_mm_fault(const struct bench *b, long n, double *out)
 {
-	return kb_copies(ncpus(), KB_COPY_THREADS | KB_COPY_WHOLE, copy_anon_fault, (void *)b, n, out);
+	return kb_copies(ncpus(), KB_COPY_THREADS | KB_COPY_WHOLE, copy_anon_fault, (void *)b, n, n,
+			 out);
 }
 
 /* The rows: rows.h. */

@@ -34,12 +34,17 @@ double kb_sample_begin(void)
 	return kb_now_us();
 }
 
+void kb_sample_mark_end(void)
+{
+	if (kb_sample_marking)
+		kb_mark_end();
+}
+
 double kb_sample_end(double ops)
 {
 	double t = kb_now_us();
 
-	if (kb_sample_marking)
-		kb_mark_end();
+	kb_sample_mark_end();
 	kb_sample_ops = ops;
 	return t;
 }

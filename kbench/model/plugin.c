@@ -7,7 +7,8 @@
  * each vCPU's own, the LLC is shared; a store takes its line from every
  * other vCPU's L1d and L2, and their next access to it is a coherence miss
  * (a line from another core's cache).  Between a START and an END marker
- * (marker.h) the counters of the vCPU that ran them make one sample; each
+ * (marker.h), on whichever vCPUs they run, the counters of every vCPU make
+ * one sample (what the icount clock counts in that time); each
  * sample is one line of the output file, ROW markers a line of their own:
  *
  *   model profile=NAME
@@ -48,9 +49,9 @@ struct block {
 struct vcpu {
 	struct cache l1i, l1d, l2;
 	struct predictor bp;
-	struct counters now, start;
+	struct counters now;
 	const struct block *prev;
-	int in_sample, ready;
+	int ready;
 };
 
 static struct kb_profile profile;
@@ -68,6 +69,13 @@ static unsigned nr_ready;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int locking;
 static int out_fd = -1;
+/*
+ * A sample's window: every vCPU's events between a START and an END, on
+ * whichever vCPUs they run (a process may move between them), as the
+ * icount clock counts every vCPU's instructions.
+ */
+static struct counters window_start;
+static int in_window;
 static unsigned line_shift;
 static int whole;
 
@@ -231,25 +239,43 @@ static void write_sample(const struct counters *d)
 		fprintf(stderr, "kbench-model: cannot write a sample record\n");
 }
 
+/* Every vCPU's events so far; the caller holds the lock when there is one. */
+static void sum_counters(struct counters *d)
+{
+	memset(d, 0, sizeof(*d));
+	for (unsigned i = 0; i < nr_ready; i++) {
+#define X(e) d->e += ready[i]->now.e;
+		KB_EVENTS(X)
+#undef X
+	}
+}
+
 static void marker_exec(unsigned int index, void *udata)
 {
-	struct vcpu *v = vcpu_of(index);
 	struct counters d;
+	int locked;
 
-	if (!v)
+	if (!vcpu_of(index))
 		return;
 	switch ((int)(uintptr_t)udata) {
 	case KB_MARK_START:
-		v->start = v->now;
-		v->in_sample = 1;
+		locked = take_lock();
+		sum_counters(&window_start);
+		in_window = 1;
+		drop_lock(locked);
 		break;
 	case KB_MARK_END:
-		if (!v->in_sample)
+		locked = take_lock();
+		if (!in_window) {
+			drop_lock(locked);
 			break;
-		v->in_sample = 0;
-#define X(e) d.e = v->now.e - v->start.e;
+		}
+		in_window = 0;
+		sum_counters(&d);
+#define X(e) d.e -= window_start.e;
 		KB_EVENTS(X)
 #undef X
+		drop_lock(locked);
 		write_sample(&d);
 		break;
 	case KB_MARK_ROW:
@@ -266,14 +292,9 @@ static void whole_exit(qemu_plugin_id_t id, void *p)
 
 	(void)id;
 	(void)p;
-	memset(&d, 0, sizeof(d));
 	/* qemu-user's other threads may still run. */
 	locked = take_lock();
-	for (unsigned i = 0; i < nr_ready; i++) {
-#define X(e) d.e += ready[i]->now.e;
-		KB_EVENTS(X)
-#undef X
-	}
+	sum_counters(&d);
 	drop_lock(locked);
 	write_sample(&d);
 }

@@ -158,18 +158,27 @@ void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS])
 
 int result_use_metric(struct kb_result *r, int metric, const char *path)
 {
+	size_t kept = 0;
+
 	for (size_t i = 0; i < r->nr; i++) {
 		struct kb_row *row = &r->rows[i];
 
-		if (!row->model[metric])
-			return error("%s: benchmark %s has no cost model figures (kbench run "
-				     "--model=cycles) for --metric=%s", path, row->name,
-				     kb_metric_names[metric]);
+		if (!row->model[metric]) {
+			if (!r->model)
+				return error("%s: benchmark %s has no cost model figures (kbench "
+					     "run --model=cycles) for --metric=%s", path,
+					     row->name, kb_metric_names[metric]);
+			/* Modelled, but its figure is not a time per operation (ftq_*). */
+			row_release(row);
+			continue;
+		}
 		memcpy(row->samples, row->model[metric], row->nr * sizeof(double));
 		row->median = row->model_median[metric];
 		free(row->unit);
 		row->unit = xstrdup(metric == KB_M_cycles ? "cyc" : "/op");
+		r->rows[kept++] = *row;
 	}
+	r->nr = kept;
 	r->metric = kb_metric_names[metric];
 	return 0;
 }

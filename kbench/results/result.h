@@ -73,8 +73,9 @@ void result_take_rows(struct kb_result *dst, struct kb_result *src, int cpus);
 void result_set_model(struct kb_row *row, double *values[KB_NR_METRICS]);
 /*
  * Make metric (KB_METRICS) every row's figures: its samples, median and
- * unit ("cyc" for cycles, "/op" for an event).  -1 after an error naming
- * path when a row has no model figures.
+ * unit ("cyc" for cycles, "/op" for an event).  A row the model ran
+ * without a figure (not a time per operation) is dropped; -1 after an
+ * error naming path when the result has no model figures.
  */
 int result_use_metric(struct kb_result *r, int metric, const char *path);
 /* What the figures of r are, for titles: "cycles per operation (cost model: NAME)" etc. */

@@ -1176,6 +1176,19 @@ case_compare_metric() {
 		"metrics": {"cycles": {"floor": 101, "rows": {}}}}' >n.json
 	expect 3 "$KBENCH" compare --noise=n.json --metric=cycles a.json b.json
 	has err.txt "n.json: the noise table's cycles \"floor\" is not a percentage"
+	# A row the model ran but has no figure for (FTQ's time lost is not a
+	# time per operation): left out of a modelled metric, kept by time.
+	for f in a b; do
+		python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+d["benchmarks"].append({"name": "ftq_noise", "unit": "us", "group": "smp", "samples": [1.0, 2.0, 3.0], "median": 2.0})
+json.dump(d, open(sys.argv[2], "w"))' $f.json ftq-$f.json || fail "writing ftq-$f.json"
+	done
+	expect 0 "$KBENCH" compare --metric=cycles ftq-a.json ftq-b.json
+	row null_call | grep -q -- '-20.0%\*' || fail "null_call in cycles beside an unmodelled row"
+	grep -q '^ftq_noise' out.txt && fail "ftq_noise has no modelled figure, yet it is in the cycles table"
+	expect 0 "$KBENCH" compare ftq-a.json ftq-b.json
+	row ftq_noise >/dev/null || fail "ftq_noise missing from the table by time"
 	# What cannot be: no model in a file, a metric that is none, a damaged model.
 	expect 3 "$KBENCH" compare --metric=cycles a.json "$FIXTURES/b.json"
 	has err.txt "$FIXTURES/b.json: benchmark null_call has no cost model figures"
