@@ -34,6 +34,13 @@ struct kb_machine {
 	 * (the kernel's only list of CPUs without ACPI) names one CPU a package.
 	 */
 	int smp_sockets;
+	/*
+	 * What its kernel needs with several CPUs under icount (or NULL).
+	 * x86: tsc=reliable; the boot's check finds the CPUs' TSCs apart (the
+	 * round-robin lets one CPU's instructions run ahead) and falls back to
+	 * jiffies, whose millisecond steps leave most rows at 0.
+	 */
+	const char *smp_append;
 };
 
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name

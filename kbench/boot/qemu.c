@@ -70,8 +70,10 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
 	strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);
-	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s kbench_runs=%d%s%s%s%s%s%s%s",
-		     m->console, *m->append ? " " : "", m->append, o->runs,
+	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s%s%s kbench_runs=%d%s%s%s%s%s%s%s",
+		     m->console, *m->append ? " " : "", m->append,
+		     o->cpus > 1 && icount && m->smp_append ? " " : "",
+		     o->cpus > 1 && icount && m->smp_append ? m->smp_append : "", o->runs,
 		     o->quick ? " kbench_quick=1" : "", o->gcov ? " kbench_gcov=1" : "",
 		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
 		     scale,
@@ -88,6 +90,26 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 		if (o->model)
 			model_qemu_args(args, o->model, o->records);
 	}
+}
+
+int qemu_version(const char *qemu)
+{
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf out = STRBUF_INIT;
+	const char *v;
+	int status, major = -1;
+
+	strvec_pushl(&cp.args, qemu, "--version", NULL);
+	cp.err = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	status = capture_command(&cp, &out);
+	if (status >= 0 && status_ok(status) && out.buf &&
+	    (v = strstr(out.buf, "version ")) && sscanf(v + 8, "%d.", &major) != 1)
+		major = -1;
+	if (cp.err >= 0)
+		close(cp.err);
+	strbuf_release(&out);
+	child_process_clear(&cp);
+	return major;
 }
 
 double qemu_clock(void)

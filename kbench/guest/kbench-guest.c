@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -363,7 +364,12 @@ static __attribute__((noreturn)) void quit(int ok)
 {
 	sync();
 #if defined(__x86_64__) || defined(__i386__)
-	/* QEMU's isa-debug-exit; other machines reboot. */
+	/*
+	 * QEMU's isa-debug-exit; other machines reboot.  It ends QEMU at
+	 * once: first the UART must have sent the last lines (QEMU 10's,
+	 * with a second CPU taking its interrupts, had not).
+	 */
+	tcdrain(1);
 	if (ioperm(KB_EXIT_PORT, 1, 1) == 0)
 		outb(ok ? KB_EXIT_OK : KB_EXIT_FAIL, KB_EXIT_PORT);
 #else

@@ -17,6 +17,12 @@ line() { grep -E "$1" out.txt || { cat out.txt >&2; fail "no line /$1/ in the ta
 fakeqemu() {
 	cat >fakeqemu <<EOF
 #!/bin/sh
+# --version: FAKE_QEMU_VERSION's, or none (it fails, as not every QEMU-like says one)
+if [ "\$1" = --version ]; then
+	[ -n "\${FAKE_QEMU_VERSION:-}" ] || exit 1
+	echo "QEMU emulator version \$FAKE_QEMU_VERSION (Debian)"
+	exit 0
+fi
 n=1 prev=
 for a; do [ "\$prev" = -smp ] && n=\${a%%,*}; prev=\$a; done
 echo "\$*" >>$W/boots.txt
@@ -73,6 +79,20 @@ case_run() {
 	sed -n 2p boots.txt | grep -q -- ' -smp 2,sockets=2 ' || fail "no -smp 2: $(sed -n 2p boots.txt)"
 	sed -n 3p boots.txt | grep -q -- ' -smp 4,sockets=4 .* -icount shift=0,sleep=off ' ||
 		fail "no -smp 4 under icount: $(sed -n 3p boots.txt)"
+	# Several x86 CPUs under icount: the TSC trusted, or the clock is jiffies'.
+	sed -n 1p boots.txt | grep -q 'tsc=reliable' && fail "tsc=reliable on one CPU: $(sed -n 1p boots.txt)"
+	sed -n 3p boots.txt | grep -q ' nolapic_timer tsc=reliable ' ||
+		fail "no tsc=reliable with 4 CPUs: $(sed -n 3p boots.txt)"
+	# QEMU 7.2's icount never runs an x86 guest's second CPU: said before any boot.
+	rm -f boots.txt
+	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/fakeqemu" \
+		--busybox=nobox --cpus=1,2 -o q.json bz
+	has err.txt "--cpus=2: an x86_64 guest of several CPUs does not boot under the icount clock of QEMU 7"
+	[ ! -e boots.txt ] && [ ! -e q.json ] || fail "QEMU 7 booted, or a result was written"
+	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
+		--busybox=nobox -o q.json bz
+	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
+		--busybox=nobox --cpus=2 -o q.json bz
 	[ "$(grep -c KBENCH-BEGIN con.txt)" = 3 ] || fail "--console lacks a boot: $(cat con.txt)"
 	python3 - r.json <<'PY' || fail "the sweep's result: $(cat r.json)"
 import json, sys
