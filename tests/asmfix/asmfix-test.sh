@@ -15,12 +15,12 @@ asflag() { [ "$1" = -m32 ] && echo --32 || echo --64; }
 # -fcommon and -fno-common on i386 (it may not assume local binding).
 syms() {
 	readelf -SW "$1" | sed -n 's/^ *\[ *\([0-9]*\)\] \([^ ]*\) .*/\1 \2/p' > secs
-	readelf -sW "$1" | awk 'NR>3 && $8!="" && $4!="FILE" {print $8,$5,$4,$3,$7}' |
-	while read -r n b t s ndx; do
-		case $ndx in [0-9]*) ndx=$(awk -v i="$ndx" '$1==i{print $2}' secs) ;; esac
-		[ "$t" = FUNC ] && s=-
-		echo "$n $b $t $s $ndx"
-	done | sort
+	# One awk for the table (an awk per symbol was most of the cross tests' time).
+	readelf -sW "$1" | awk 'FILENAME == ARGV[1] { sec[$1] = $2; next }
+		FNR > 3 && $8 != "" && $4 != "FILE" {
+			ndx = $7
+			if (ndx ~ /^[0-9]/) ndx = sec[ndx]
+			print $8, $5, $4, ($4 == "FUNC" ? "-" : $3), ndx }' secs - | sort
 }
 sizes() { size -A "$1" | awk 'NF==3 && $2>0 && $1 !~ /^(Total|\.note|\.comment|\.text|\.eh_frame)/' | sort; }
 
@@ -385,10 +385,10 @@ t_real_output() {
 
 # Feed file $2 through a pipe in pieces of $1 bytes, with a pause between
 # pieces so that reads see them apart (chunk boundaries anywhere in a line).
+# One process writes them all: a cat and a sleep per piece made this test
+# a minute of process starts.
 dribble() {
-	rm -rf pieces && mkdir pieces
-	split -a 4 -b "$1" "$2" pieces/p.
-	for p in pieces/p.*; do cat "$p"; sleep 0.002; done
+	perl -e '$| = 1; $/ = \shift; while (<>) { print; select(undef, undef, undef, 0.002) }' "$1" "$2"
 }
 
 # The same output, diagnostics (but the file name) and exit status whether
