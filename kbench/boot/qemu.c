@@ -14,6 +14,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -92,6 +93,19 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	}
 }
 
+static int qemu_found(const char *qemu)
+{
+	char *path;
+	int found;
+
+	if (strchr(qemu, '/'))
+		return !access(qemu, X_OK);
+	path = find_in_path(qemu);
+	found = path != NULL;
+	free(path);
+	return found;
+}
+
 int qemu_version(const char *qemu)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
@@ -99,6 +113,9 @@ int qemu_version(const char *qemu)
 	const char *v;
 	int status, major = -1;
 
+	/* One that is not there is the boot's to report, once. */
+	if (!qemu_found(qemu))
+		return -1;
 	strvec_pushl(&cp.args, qemu, "--version", NULL);
 	cp.err = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	status = capture_command(&cp, &out);

@@ -93,6 +93,9 @@ case_run() {
 		--busybox=nobox -o q.json bz
 	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
 		--busybox=nobox --cpus=2 -o q.json bz
+	# A QEMU that is not there: said once, by the boot.
+	TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/no-qemu" --busybox=nobox --cpus=2 -o q.json bz
+	[ "$(grep -c "cannot run" err.txt)" = 1 ] || fail "a missing QEMU not said once: $(cat err.txt)"
 	[ "$(grep -c KBENCH-BEGIN con.txt)" = 3 ] || fail "--console lacks a boot: $(cat con.txt)"
 	python3 - r.json <<'PY' || fail "the sweep's result: $(cat r.json)"
 import json, sys
