@@ -78,7 +78,7 @@ rotation_pick() {
 KCONFIGS_PICKED=$(rotation_pick)
 # With two builds at a time the base and the turn's start together.
 KCONFIGS_CI="$KCONFIGS_CI $KCONFIGS_PICKED"
-KCONFIGS_EXTENDED="x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
+KCONFIGS_EXTENDED="x86_64-whole x86_64-pgo x86_64-612 x86_64-612-clang-keep x86_64-ccache"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-clang x86_64-keep x86_64-clang i386"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-clang x86_64-clang-ias-whole x86_64-clang-gas x86_64-612-clang-ias x86_64-612-clang-gas arm64-clang-ias arm64-clang-gas"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-identity x86_64-pgo-identity arm64-whole"
@@ -117,23 +117,42 @@ extended_only() {	# name
 ORACLE612_DIRS="arch/x86/ kernel/ mm/ init/"
 
 # The recipes.  Each builds into $dir (obj/ is the O= directory).
-# oracle_pair SOURCE FRAGMENT [DIRS] [ARCH]: plain gcc into gcc/ (only DIRS'
-# objects if given), then ccd+lkd at the same path (ARCH: another
-# architecture, built with its Debian cross compiler), its check report
-# (ccd(1) CHECK REPORT) in check.txt.
+# oracle_pair SOURCE FRAGMENT [DIRS] [ARCH] [relink]: plain gcc into gcc/
+# (only DIRS' objects if given), then ccd+lkd at the same path (ARCH:
+# another architecture, built with its Debian cross compiler), its check
+# report (ccd(1) CHECK REPORT) in check.txt.  With relink, ccd builds with
+# Kbuild's own ld first (its objects and images kept in ld/), then the
+# same tree with LD=lkd, which makes the links again and compiles
+# nothing: kernel-oracle finds lkd's links byte-identical to ld's.
 oracle_pair() {
-	local targets=() d arch=--arch=${4:-x86_64}
+	local targets=() d arch=--arch=${4:-x86_64} t
 	for d in ${3:-}; do targets+=(--target="$d"); done
 	"$BAB" --source="$1" --fragment="$2" --out="$dir/obj" --jobs="$KJOBS" --no-boot \
 		"$arch" "${targets[@]}" || return 1
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
-	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
-		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
-			-o -name zImage -o -name '*.dtb' -o -name .config |
-			cpio -pdm --quiet "$dir/gcc") || return 1
-	rm -rf "$dir/obj" "$dir/check.txt"
+	keep_outputs "$dir/gcc" && rm -rf "$dir/obj" "$dir/check.txt" "$dir/ld" || return 1
+	[ -z "${3:-}" ] || echo "$3" >"$dir/gcc.dirs"
+	if [ -z "${5:-}" ]; then
+		CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
+			--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" LD="$LKD"
+		return
+	fi
 	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
-		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" LD="$LKD"
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" || return 1
+	t=$(cat "$dir/obj/.ccd-build-seconds")
+	keep_outputs "$dir/ld" || return 1
+	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot --as-configured "$arch" \
+		-- CC="$CCD" LD="$LKD" || return 1
+	cp "$dir/obj/.ccd-build-seconds" "$dir/relink.seconds" &&
+		echo $((t + $(cat "$dir/relink.seconds"))) >"$dir/obj/.ccd-build-seconds"
+}
+# A copy of obj/'s objects, images and link commands in DEST.
+keep_outputs() {	# dest
+	rm -rf "$1" && mkdir -p "$1" &&
+		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
+			-o -name zImage -o -name '*.dtb' -o -name .config -o -name .vmlinux.cmd |
+			cpio -pdm --quiet "$1")
 }
 
 # The boot image of a configuration's architecture, below a build directory.
@@ -150,7 +169,20 @@ KIMAGE_ppc32=vmlinux
 KIMAGE_ppc64=vmlinux
 KIMAGE_m68k=vmlinux
 
-recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
+# The base pair's plain half makes one of two halves of the tree, the
+# halves in turn (the number of commits on HEAD picks one, CCD_KTEST_HALF=0
+# or 1 names it): each CI run compares about 380 of the 790 objects, two
+# runs all of them; the ccd half is whole and relinked (oracle_pair), so
+# vmlinux and bzImage are compared as lkd and ld link them.  x86_64-whole
+# (extended) compares every object, vmlinux and bzImage with plain make's.
+ORACLE_X86_HALVES=("arch/x86/ init/ kernel/ mm/" "lib/ drivers/ fs/ net/ security/")
+x86_half() {
+	local h=${CCD_KTEST_HALF:-}
+	[ -n "$h" ] || h=$(($(git -C "$KTEST_SRC" rev-list --count HEAD 2>/dev/null || echo 0) % 2))
+	echo "${ORACLE_X86_HALVES[$h]}"
+}
+recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG" "$(x86_half)" x86_64 relink; }
+recipe_x86_64_whole() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
 # Other architectures, with Debian's cross gcc (CROSS_COMPILE set by build-and-boot).
 # arm64 is kbench's arm64 kernel too (kernel-kbench-arm64).  Its plain
@@ -292,11 +324,8 @@ clang_pair() {
 }
 # The plain build's objects and images moved to gcc/ (the reference's name in every pair).
 keep_plain() {
-	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
-	rm -rf "$dir/gcc" && mkdir -p "$dir/gcc" &&
-		(cd "$dir/obj" && find . -name '*.o' -o -name bzImage -o -name Image -o -name vmlinux \
-			-o -name .config | cpio -pdm --quiet "$dir/gcc") || return 1
-	rm -rf "$dir/obj"
+	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds" && keep_outputs "$dir/gcc" &&
+		rm -rf "$dir/obj"
 }
 # lto_pair SOURCE FRAGMENT SYMBOL: clang's LTO kernels, as Android and
 # ChromeOS build them: plain make LLVM=1 with CONFIG_SYMBOL (LTO_CLANG_THIN,

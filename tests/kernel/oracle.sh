@@ -13,8 +13,9 @@
 # (gcc backend, unpatched tree), at the same path with the same
 # KBUILD_BUILD_*: every .o byte-identical, vmlinux and bzImage too, and both
 # kernels boot.  Where the plain build made only some directories'
-# objects (6.12: see ORACLE612_DIRS in lib.sh) those are compared, and the
-# ccd kernel boots.
+# objects (the base's half of the tree in turn, 6.12: see lib.sh) those
+# are compared, and the ccd kernel boots; where the ccd tree was linked by
+# ld and then relinked by lkd (the base), every object and image of the two.
 . "$(dirname "$0")/lib.sh"
 cfg=${1:-x86_64}
 arch=${2:-x86_64}
@@ -33,12 +34,13 @@ objects "$dir/gcc" >"$KWORK/oracle-$cfg.gcc.list"
 objects "$dir/obj" >"$KWORK/oracle-$cfg.ccd.list"
 whole=1
 [ -f "$dir/gcc/vmlinux" ] || whole=0
+dirs=$(cat "$dir/gcc.dirs" 2>/dev/null)
 if [ $whole = 1 ]; then
 	only=$(comm -3 "$KWORK/oracle-$cfg.gcc.list" "$KWORK/oracle-$cfg.ccd.list")
 else	# every object of the partial plain build, and the ccd build made it too
 	only=$(comm -23 "$KWORK/oracle-$cfg.gcc.list" "$KWORK/oracle-$cfg.ccd.list")
-	log "plain build of some directories: $(wc -l <"$KWORK/oracle-$cfg.gcc.list") of" \
-		"$(wc -l <"$KWORK/oracle-$cfg.ccd.list") objects compared"
+	log "plain build of some directories${dirs:+ ($dirs)}:" \
+		"$(wc -l <"$KWORK/oracle-$cfg.gcc.list") of $(wc -l <"$KWORK/oracle-$cfg.ccd.list") objects compared"
 fi
 [ -z "$only" ] || { echo "$only" | head -20 | sed 's/^/  | only in one build: /'; fail "the builds made different sets of objects"; }
 
@@ -71,6 +73,26 @@ log "$n objects: $same byte-identical, $bad differ, ${#exceptions[@]} known exce
 [ "$n" -gt 200 ] || fail "only $n objects: not a kernel build?"
 status=0
 [ $bad = 0 ] || { echo "$T: FAIL: $bad objects differ"; status=1; }
+
+# ld/: the ccd tree as Kbuild's own ld linked it, before lkd linked it
+# again (lib.sh oracle_pair): lkd made the links (vmlinux's command names
+# it, ld's did not), and nothing differs.
+if [ -d "$dir/ld" ]; then
+	grep -qF "$LKD" "$dir/obj/.vmlinux.cmd" && ! grep -qF "$LKD" "$dir/ld/.vmlinux.cmd" ||
+		{ echo "$T: FAIL: vmlinux was not linked by ld and then by lkd (.vmlinux.cmd)"; status=1; }
+	ln=0 lbad=0
+	while IFS= read -r o; do
+		ln=$((ln + 1))
+		cmp -s "$dir/ld/$o" "$dir/obj/$o" && continue
+		lbad=$((lbad + 1))
+		[ $lbad -le 20 ] && echo "  | differs as lkd linked it: $o ($(cmp "$dir/ld/$o" "$dir/obj/$o" 2>&1 | head -1))"
+	done < <(cd "$dir/ld" && find . -name '*.o' -o -name vmlinux -o -path "./$image" | sort)
+	log "relinked by lkd in $(cat "$dir/relink.seconds") s: $ln objects and images as ld linked" \
+		"them, $lbad differ (vmlinux, $image among them)"
+	[ -f "$dir/ld/vmlinux" ] && [ -f "$dir/ld/$image" ] && [ "$ln" -gt 200 ] ||
+		{ echo "$T: FAIL: ld's tree lacks vmlinux or $image, or has $ln objects"; status=1; }
+	[ $lbad = 0 ] || { echo "$T: FAIL: $lbad files differ between ld's links and lkd's"; status=1; }
+fi
 
 # The ccd build's check report against the comparison: no object it calls
 # the backend's own (same, own) differs, none "differs", and it names

@@ -38,7 +38,11 @@ for c in $KCONFIGS; do
 	extra=
 	if [ -f "$KWORK/$c/gcc.seconds" ]; then
 		extra=" (plain gcc $(cat "$KWORK/$c/gcc.seconds") s,"
-		extra="$extra ccd+lkd $(cat "$KWORK/$c/obj/.ccd-build-seconds") s)"
+		extra="$extra ccd+lkd $(cat "$KWORK/$c/obj/.ccd-build-seconds") s"
+		[ -f "$KWORK/$c/relink.seconds" ] &&
+			extra="$extra, of which relinked by lkd $(cat "$KWORK/$c/relink.seconds") s"
+		[ -f "$KWORK/$c/gcc.dirs" ] && extra="$extra; plain gcc made $(cat "$KWORK/$c/gcc.dirs")"
+		extra="$extra)"
 	fi
 	log "build time $c: $(cat "$KWORK/$c.seconds") s$extra"
 done
