@@ -69,6 +69,14 @@
 #define KB_POST_PATH "/kbench-post"
 /* The programs to run as rows (program.h), one a line: NAME PATH ARG0 ARG1... */
 #define KB_PROGRAMS_PATH "/kbench-programs"
+/*
+ * The build row's directory (build-row.h): KB_BUILD_CC holds the
+ * compiler's absolute path and a newline, the sources are 0.c, 1.c, ...
+ */
+#define KB_BUILD_DIR "/kbench-build"
+#define KB_BUILD_CC "cc"
+#define KB_BUILD_SOURCES 16
+#define KB_BUILD_ROW "build"
 
 #define KB_EXIT_PORT 0xf4
 #define KB_EXIT_OK 0x10		/* QEMU exit status 33 */

@@ -76,6 +76,14 @@
 	X("ftq_noise", "us", "smp", 0, 100, 20, ftq, 1000, 0) \
 	X("ftq_worst", "us", "smp", 0, 100, 20, ftq, 1000, 1)
 
+/*
+ * make -j N in small, on every CPU online: a C compiler the host carried
+ * in compiles its sources in N jobs (build.c); us per whole build.  Where
+ * the initramfs has no compiler for the machine the guest leaves it out.
+ */
+#define KB_ROWS_BUILD(X) \
+	X("build", "us", "smp", 0, 2, 1, build, 0, 0)
+
 /* The controls (user space only: no kernel code of note to train). */
 #define KB_ROWS_MEM(X) \
 	X("mem_read_bw", "MB/s", "mem", 0, 8, 0, mem_read, 8, 0) \
@@ -84,7 +92,7 @@
 
 #define KB_ROWS(X) \
 	KB_ROWS_PROC(X) KB_ROWS_IPC(X) KB_ROWS_CTX(X) KB_ROWS_FSVM(X) KB_ROWS_SMP(X) \
-	KB_ROWS_FTQ(X) KB_ROWS_MEM(X)
+	KB_ROWS_FTQ(X) KB_ROWS_BUILD(X) KB_ROWS_MEM(X)
 
 /* The group of the controls: never trained, left out of every average. */
 #define KB_CONTROL_GROUP "mem"

@@ -3,9 +3,11 @@
  * The benchmark initramfs: /init is the static guest, busybox is the
  * shell of the fork+sh row, and the optional workload and post programs
  * go where the guest looks for them; --program's programs, with their
- * interpreters and libraries, at their own paths, and their list.
+ * interpreters and libraries, at their own paths, and their list; the
+ * build row's compiler likewise, and its sources.
  */
 #include "initramfs.h"
+#include "build-row.h"
 #include "cpio.h"
 #include "program.h"
 #include "protocol.h"
@@ -17,6 +19,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,32 +64,73 @@ static int add_parents(struct cpio *c, struct strvec *dirs, const char *name)
 	return 0;
 }
 
-/* Each program's files at their paths (the loader looks there), each once, and the list. */
-static int add_programs(struct cpio *c, const struct kb_programs *ps)
+/* Files at their paths (the loader looks there), each once (done: those in already). */
+static int add_files(struct cpio *c, struct strvec *dirs, struct strvec *done,
+		     const struct strvec *files)
 {
-	struct strvec dirs = STRVEC_INIT, done = STRVEC_INIT;
+	for (size_t f = 0; f < files->nr; f++) {
+		const char *name = files->v[f] + 1;
+
+		if (listed(done, name))
+			continue;
+		strvec_push(done, name);
+		if (add_parents(c, dirs, name) || cpio_file(c, name, 0755, name - 1))
+			return -1;
+	}
+	return 0;
+}
+
+/* Each program's files, and the list. */
+static int add_programs(struct cpio *c, struct strvec *dirs, struct strvec *done,
+			const struct kb_programs *ps)
+{
 	struct strbuf list = STRBUF_INIT;
 	int ret = 0;
 
-	for (size_t i = 0; i < sizeof(tree_dirs) / sizeof(*tree_dirs); i++)
-		strvec_push(&dirs, tree_dirs[i]);
-	for (size_t i = 0; i < ps->nr && !ret; i++) {
-		for (size_t f = 0; f < ps->v[i].files.nr && !ret; f++) {
-			const char *name = ps->v[i].files.v[f] + 1;
-
-			if (listed(&done, name))
-				continue;
-			strvec_push(&done, name);
-			ret = add_parents(c, &dirs, name) || cpio_file(c, name, 0755, name - 1);
-		}
-	}
+	for (size_t i = 0; i < ps->nr && !ret; i++)
+		ret = add_files(c, dirs, done, &ps->v[i].files);
 	programs_list(ps, &list);
 	if (!ret)
 		ret = cpio_data(c, &KB_PROGRAMS_PATH[1], 0644, list.buf, list.len);
 	strbuf_release(&list);
+	return ret ? -1 : 0;
+}
+
+/* The build row's compiler, its path in KB_BUILD_DIR, and the sources there. */
+static int add_build(struct cpio *c, struct strvec *dirs, struct strvec *done,
+		     const struct kb_build_cc *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char name[64];
+	int ret = add_files(c, dirs, done, &b->files) || cpio_dir(c, &KB_BUILD_DIR[1], 0755);
+
+	strbuf_addf(&sb, "%s\n", b->path);
+	if (!ret)
+		ret = cpio_data(c, (KB_BUILD_DIR "/" KB_BUILD_CC) + 1, 0644, sb.buf, sb.len);
+	for (int i = 0; i < KB_BUILD_SOURCES && !ret; i++) {
+		strbuf_reset(&sb);
+		build_source(i, &sb);
+		snprintf(name, sizeof(name), "%s/%d.c", KB_BUILD_DIR + 1, i);
+		ret = cpio_data(c, name, 0644, sb.buf, sb.len);
+	}
+	strbuf_release(&sb);
+	return ret ? -1 : 0;
+}
+
+static int add_extras(struct cpio *c, const struct initramfs_opts *o)
+{
+	struct strvec dirs = STRVEC_INIT, done = STRVEC_INIT;
+	int ret = 0;
+
+	for (size_t i = 0; i < sizeof(tree_dirs) / sizeof(*tree_dirs); i++)
+		strvec_push(&dirs, tree_dirs[i]);
+	if (o->programs && o->programs->nr)
+		ret = add_programs(c, &dirs, &done, o->programs);
+	if (!ret && o->build && o->build->path)
+		ret = add_build(c, &dirs, &done, o->build);
 	strvec_clear(&dirs);
 	strvec_clear(&done);
-	return ret ? -1 : 0;
+	return ret;
 }
 
 int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
@@ -108,7 +152,7 @@ int write_initramfs(int fd, const char *path, const struct initramfs_opts *o)
 		return -1;
 	if (o->post && cpio_file(&c, &KB_POST_PATH[1], 0755, o->post))
 		return -1;
-	if (o->programs && o->programs->nr && add_programs(&c, o->programs))
+	if (add_extras(&c, o))
 		return -1;
 	return cpio_finish(&c);
 }

@@ -13,9 +13,11 @@
  * defaults.  programs: NULL, or resolved (program.h).
  */
 struct kb_programs;
+struct kb_build_cc;
 struct initramfs_opts {
 	const char *guest, *busybox, *workload, *post;
 	const struct kb_programs *programs;
+	const struct kb_build_cc *build;	/* NULL, or resolved (build-row.h) */
 };
 /* Write the benchmark initramfs to fd; 0 or -1 (after an error). */
 int write_initramfs(int fd, const char *path, const struct initramfs_opts *o);

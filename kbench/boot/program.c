@@ -60,8 +60,7 @@ int programs_add(struct kb_programs *ps, const char *spec, struct strbuf *why)
 	return 0;
 }
 
-/* command as the shell finds it: itself with a slash, else the first in PATH. */
-static char *find_command(const char *command)
+char *program_find(const char *command)
 {
 	const char *path = getenv("PATH");
 	struct strbuf sb = STRBUF_INIT;
@@ -98,7 +97,7 @@ static int listed_before(const struct kb_programs *ps, size_t k, size_t f)
 static int resolve(struct kb_program *p, const struct kb_machine *m)
 {
 	struct strbuf what = STRBUF_INIT;
-	char *found = find_command(p->argv.v[0]);
+	char *found = program_find(p->argv.v[0]);
 	int ret;
 
 	if (!found)

@@ -35,6 +35,8 @@ struct kb_programs {
 	uint64_t bytes;		/* of every file, each counted once */
 };
 
+/* command as the shell finds it: itself with a slash, else the first in PATH; NULL if nowhere. */
+char *program_find(const char *command);
 /* One --program spec added; 0, or -1 with what is wrong with it in why. */
 int programs_add(struct kb_programs *ps, const char *spec, struct strbuf *why);
 /*

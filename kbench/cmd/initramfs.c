@@ -5,16 +5,21 @@
 #include "initramfs.h"
 #include "machine.h"
 #include "program.h"
+#include "build-row.h"
 
 #include <stddef.h>
 
-/* kbench initramfs [-o FILE] [--guest=P] [--busybox=P] [--workload=F] [--post=F] [--program=S] */
+/*
+ * kbench initramfs [-o FILE] [--guest=P] [--busybox=P] [--workload=F] [--post=F]
+ * [--program=S] [--build-cc=CC]
+ */
 int cmd_initramfs(int argc, char **argv)
 {
 	struct kb_programs programs = { NULL, 0, 0 };
-	struct initramfs_opts o = { NULL, NULL, NULL, NULL, &programs };
+	struct kb_build_cc build = { NULL, STRVEC_INIT };
+	struct initramfs_opts o = { NULL, NULL, NULL, NULL, &programs, &build };
 	const struct kb_machine *m = machine_host();
-	const char *out = NULL, *v;
+	const char *out = NULL, *build_cc = NULL, *v;
 	char *tmp;
 	int fd, ret;
 
@@ -29,6 +34,8 @@ int cmd_initramfs(int argc, char **argv)
 			o.workload = v;
 		else if ((v = opt_arg(argc, argv, &i, "--post")))
 			o.post = v;
+		else if ((v = opt_arg(argc, argv, &i, "--build-cc")))
+			build_cc = v;
 		else if ((v = opt_arg(argc, argv, &i, "--program"))) {
 			if (program_option(&programs, v))
 				goto usage;
@@ -48,7 +55,7 @@ int cmd_initramfs(int argc, char **argv)
 	o.busybox = busybox_path(o.busybox, m);
 	ret = -1;
 	if (machine_check_program(m, o.guest, "the guest", "--guest=FILE") ||
-	    programs_resolve(&programs, m))
+	    programs_resolve(&programs, m) || build_cc_resolve(&build, build_cc, m))
 		goto out;
 	fd = atomic_create(out, &tmp);
 	if (fd < 0)
@@ -58,6 +65,7 @@ int cmd_initramfs(int argc, char **argv)
 		ret = -1;
 out:
 	programs_release(&programs);
+	build_cc_release(&build);
 	return ret ? KB_TROUBLE : KB_OK;
 usage:
 	programs_release(&programs);

@@ -13,6 +13,7 @@
 #include "qemu.h"
 #include "fileio.h"
 #include "program.h"
+#include "build-row.h"
 #include "protocol.h"
 #include "result.h"
 #include "run-command.h"
@@ -48,6 +49,8 @@ struct run_opts {
 	struct strbuf logs;		/* --console: every boot's console */
 	struct initramfs_opts init;
 	struct kb_programs programs;	/* --program */
+	const char *build_cc_opt;	/* --build-cc */
+	struct kb_build_cc build_cc;
 };
 
 static int parse_int(const char *v, const char *name, int min, int max, int *out)
@@ -131,6 +134,8 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		o->init.post = v;
 	else if ((v = opt_arg(argc, argv, i, "--program")))
 		return program_option(&o->programs, v) ? -1 : 0;
+	else if ((v = opt_arg(argc, argv, i, "--build-cc")))
+		o->build_cc_opt = v;
 	else if ((v = opt_arg(argc, argv, i, "--console")))
 		o->console_log = v;
 	else if ((v = opt_arg(argc, argv, i, "--gcov-out")))
@@ -160,6 +165,7 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	strbuf_init(&o->logs);
 	o->init.programs = &o->programs;
+	o->init.build = &o->build_cc;
 	o->runs = -1;
 	o->timeout = DEFAULT_TIMEOUT;
 	o->cpus[0] = 1;
@@ -281,6 +287,8 @@ static int check_inputs(struct run_opts *o)
 		if (files[i] && check_file(files[i]))
 			return KB_TROUBLE;
 	if (programs_resolve(&o->programs, o->m))
+		return KB_TROUBLE;
+	if (build_row_wanted(o->only) && build_cc_resolve(&o->build_cc, o->build_cc_opt, o->m))
 		return KB_TROUBLE;
 	if (o->model && model_setup(&o->md, o->model, o->m))
 		return KB_TROUBLE;
@@ -590,6 +598,7 @@ int cmd_run(int argc, char **argv)
 	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : run(&o);
 
 	programs_release(&o.programs);
+	build_cc_release(&o.build_cc);
 	strbuf_release(&o.logs);
 	return ret;
 }

@@ -28,7 +28,9 @@ struct bench {
 #define KB_BENCH_END { NULL, NULL, NULL, 0, 0, NULL, 0, 0 }
 
 extern const struct bench kb_proc[], kb_ipc[], kb_ctx[], kb_fsvm[], kb_smp[], kb_ftq[],
-	kb_mem[];
+	kb_build[], kb_mem[];
+/* The build row's compiler is in the initramfs (build.c). */
+int kb_build_ready(void);
 /* The rows of KB_PROGRAMS_PATH (program.c), once kb_programs_load() read it. */
 extern struct bench kb_programs[];
 /* Read the programs' list; how many there are. */

@@ -136,9 +136,10 @@ static int finish(struct job *jobs, int started, int threads, pthread_t *tid, pi
 		else if (kb_wait_ok(pid[i], "copy") && !ret)
 			ret = -1;
 	}
-	for (int i = 0; i < started && !ret; i++)
+	/* A copy's own message says more than its exit status. */
+	for (int i = 0; i < started; i++)
 		if (jobs[i].slot->ret)
-			ret = kb_fail("%s", jobs[i].slot->msg);
+			return kb_fail("%s", jobs[i].slot->msg);
 	return ret;
 }
 

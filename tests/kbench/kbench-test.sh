@@ -861,7 +861,7 @@ assert s["trained"]["rows"] == 0 and s["held_out"]["rows"] == 8, s' pg/summary.j
 	has train-append.txt "kbench_only=proc,ipc-lat,ipc-bw,ctx,fs-vm,smp,mem"
 	has out.txt "held out    0 rows: the training ran every row compared"
 	python3 -c 'import json, sys; s = json.load(open(sys.argv[1]))
-assert len(s["train"]["rows"]) == 43, s["train"]
+assert len(s["train"]["rows"]) == 44, s["train"]
 assert s["trained"]["rows"] == 8 and s["held_out"] == {"rows": 0, "mean_pct": 0,
     "faster": 0, "slower": 0}, s' pg/summary.json || fail "summary.json of --train-rows=all"
 	# --program: plain's and pgo's boots carry the program (their initramfs
@@ -1489,8 +1489,70 @@ for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_ab
 	return 0
 }
 
+# The build row: kbench initramfs carries Debian's tcc (with its loader
+# and libraries) and 16 sources; the guest, run natively on them, compiles
+# them in one job per CPU; without a compiler the row is left out, or
+# fails, named, when asked for by name; --build-cc's errors.
+case_build() {
+	local tcc=/usr/bin/tcc guest interp n
+	[ -x $tcc ] || fail "no $tcc (tcc: scripts/install-deps)"
+	guest=$(dirname "$KBENCH")/guest/kbench-guest
+	printf 'box' >box && chmod +x box
+	PATH=/usr/bin:/bin expect 0 "$KBENCH" initramfs -o b.cpio --guest="$guest" --busybox=box
+	mkdir x && (cd x && cpio -id --no-absolute-filenames --quiet <../b.cpio) || fail "cpio -i failed"
+	printf '%s\n' $tcc >want.txt
+	cmp -s want.txt x/kbench-build/cc || fail "kbench-build/cc is not '$tcc': $(cat x/kbench-build/cc)"
+	interp=$(readelf -lW $tcc | sed -n 's/.*Requesting program interpreter: \(.*\)]/\1/p')
+	cmp -s x$tcc $tcc && cmp -s "x$interp" "$interp" || fail "tcc or its loader differ from the host's"
+	n=$(ls x/kbench-build/*.c | wc -l)
+	[ "$n" = 16 ] || fail "$n sources, not 16"
+	# Valid C that needs no header, for tcc and for gcc's warnings alike.
+	for f in x/kbench-build/*.c; do
+		grep -q '#include' "$f" && fail "$f includes a header"
+		gcc -std=gnu11 -Wall -Wextra -Werror -c -o gcc.o "$f" 2>gcc.err ||
+			fail "gcc rejects $f: $(head -5 gcc.err)"
+	done
+	PATH=/usr/bin:/bin expect 0 "$KBENCH" initramfs -o again.cpio --guest="$guest" --busybox=box
+	cmp -s b.cpio again.cpio || fail "the archive is not reproducible"
+	# The guest, natively, on one CPU and on two: a whole build's time, its objects removed.
+	KBENCH_BUILD_DIR=$W/x/kbench-build expect 0 taskset -c 0 "$guest" --kbench-rows=build
+	has out.txt "KBENCH-END ok rows=1"
+	grep -Eq '^KBENCH-ROW build us smp [0-9.e+]+,[0-9.e+]+$' out.txt || fail "no build row: $(cat out.txt)"
+	if [ "$(nproc)" -ge 2 ]; then
+		KBENCH_BUILD_DIR=$W/x/kbench-build expect 0 taskset -c 0,1 "$guest" --kbench-rows=build
+		has out.txt "cpus=2"
+		has out.txt "KBENCH-END ok rows=1"
+	fi
+	[ -z "$(ls -A | grep kbench-build)" ] || fail "objects left: $(ls -A)"
+	# A compiler that fails fails the row, named.
+	mkdir bad && printf '/bin/false\n' >bad/cc && cp x/kbench-build/*.c bad/
+	KBENCH_BUILD_DIR=$W/bad expect 1 "$guest" --kbench-rows=build
+	has out.txt "KBENCH-FAIL build copy 0: /bin/false: exit status 1"
+	# No compiler: left out of its group, named when asked for.
+	KBENCH_BUILD_DIR=$W/none expect 0 "$guest" --kbench-rows=smp
+	grep -q "^KBENCH-ROW build" out.txt && fail "the build row ran without a compiler"
+	KBENCH_BUILD_DIR=$W/none expect 1 "$guest" --kbench-rows=build
+	has out.txt "KBENCH-FAIL build no compiler in the initramfs ($W/none/cc)"
+	# --build-cc: a command that is nowhere, one for another machine.
+	expect 3 "$KBENCH" initramfs -o n.cpio --guest="$guest" --busybox=box --build-cc=no-such-cc
+	has err.txt "--build-cc: no command 'no-such-cc' in PATH"
+	[ ! -e n.cpio ] || fail "an archive was left after the error"
+	if [ -x "$guest-aarch64" ]; then
+		expect 3 "$KBENCH" initramfs -o n.cpio --arch=arm64 --guest="$guest-aarch64" \
+			--busybox=box --build-cc=$tcc
+		has err.txt "--build-cc:"
+		# arm64 without --build-cc: no compiler, said once, the row left out.
+		expect 0 "$KBENCH" initramfs -o a.cpio --arch=arm64 --guest="$guest-aarch64" --busybox=box
+		has err.txt "no C compiler for arm64"
+		cpio -it <a.cpio 2>/dev/null | grep -q kbench-build && fail "an arm64 archive has the build row"
+	fi
+	return 0
+}
+
 SMP_ROWS="par_null_call par_fork_exit par_open_close par_page_fault par_file_create_0k
 xcpu_pipe_lat xcpu_unix_lat futex_ring shared_dir shared_mm_fault ftq_noise ftq_worst"
+# The rows of group smp the host knows: the guest runs the build row only with a compiler.
+SMP_GROUP="$SMP_ROWS build"
 
 # smp_run CPUS GUEST...: the guest's smp rows run natively on CPUS
 # (taskset's list): each row an OPS line, then its ROW line in group smp
@@ -1538,7 +1600,7 @@ case_smp() {
 	has out.txt "KBENCH-FAIL par_frob no such benchmark or group"
 	# The host: smp is a group of rows.h, in the table's order.
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-rows=smp --dry-run
-	has out.txt "--only=$(echo $SMP_ROWS | tr ' ' ,) $W/pg/instr"
+	has out.txt "--only=$(echo $SMP_GROUP | tr ' ' ,) $W/pg/instr"
 	return 0
 }
 
