@@ -12,6 +12,9 @@ touch "$KWORK/bindeb-pkg.start"
 # oracle's plain build.
 release=$(cat "$dir/obj/include/config/kernel.release") || fail "no kernel.release"
 export KDEB_PKGVERSION=$release-1
+# gzip, not dpkg's default xz: how the package is compressed is dpkg's
+# business, and xz spent half a minute of CI's budget on it.
+export KDEB_COMPRESS=gzip
 (
 	flock 9 || exit 1
 	"$BAB" --source="$KSOURCE" --out="$dir/obj" --jobs="$KJOBS" --no-boot \

@@ -169,19 +169,19 @@ KIMAGE_ppc32=vmlinux
 KIMAGE_ppc64=vmlinux
 KIMAGE_m68k=vmlinux
 
-# The base pair's plain half makes one of two halves of the tree, the
-# halves in turn (the number of commits on HEAD picks one, CCD_KTEST_HALF=0
-# or 1 names it): each CI run compares about 380 of the 790 objects, two
+# The base pair's plain half makes one of four parts of the tree, the
+# parts in turn (the number of commits on HEAD picks one, CCD_KTEST_PART=0
+# to 3 names it): each CI run compares about 200 of the 790 objects, four
 # runs all of them; the ccd half is whole and relinked (oracle_pair), so
 # vmlinux and bzImage are compared as lkd and ld link them.  x86_64-whole
 # (extended) compares every object, vmlinux and bzImage with plain make's.
-ORACLE_X86_HALVES=("arch/x86/ init/ kernel/ mm/" "lib/ drivers/ fs/ net/ security/")
-x86_half() {
-	local h=${CCD_KTEST_HALF:-}
-	[ -n "$h" ] || h=$(($(git -C "$KTEST_SRC" rev-list --count HEAD 2>/dev/null || echo 0) % 2))
-	echo "${ORACLE_X86_HALVES[$h]}"
+ORACLE_X86_PARTS=("arch/x86/" "init/ kernel/ mm/" "fs/ lib/ security/" "drivers/ net/")
+x86_part() {
+	local p=${CCD_KTEST_PART:-}
+	[ -n "$p" ] || p=$(($(git -C "$KTEST_SRC" rev-list --count HEAD 2>/dev/null || echo 0) % 4))
+	echo "${ORACLE_X86_PARTS[$p]}"
 }
-recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG" "$(x86_half)" x86_64 relink; }
+recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG" "$(x86_part)" x86_64 relink; }
 recipe_x86_64_whole() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
 # Other architectures, with Debian's cross gcc (CROSS_COMPILE set by build-and-boot).
