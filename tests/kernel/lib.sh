@@ -117,13 +117,15 @@ extended_only() {	# name
 ORACLE612_DIRS="arch/x86/ kernel/ mm/ init/"
 
 # The recipes.  Each builds into $dir (obj/ is the O= directory).
-# oracle_pair SOURCE FRAGMENT [DIRS] [ARCH] [relink]: plain gcc into gcc/
-# (only DIRS' objects if given), then ccd+lkd at the same path (ARCH:
+# oracle_pair SOURCE FRAGMENT [DIRS] [ARCH] [relink|both]: plain gcc into
+# gcc/ (only DIRS' objects if given), then ccd+lkd at the same path (ARCH:
 # another architecture, built with its Debian cross compiler), its check
 # report (ccd(1) CHECK REPORT) in check.txt.  With relink, ccd builds with
 # Kbuild's own ld first (its objects and images kept in ld/), then the
 # same tree with LD=lkd, which makes the links again and compiles
-# nothing: kernel-oracle finds lkd's links byte-identical to ld's.
+# nothing: kernel-oracle finds lkd's links byte-identical to ld's.  With
+# both, the ccd build too makes DIRS' objects only (CI's turns: no link,
+# no boot; partial says so).
 oracle_pair() {
 	local targets=() d arch=--arch=${4:-x86_64} t
 	for d in ${3:-}; do targets+=(--target="$d"); done
@@ -132,6 +134,12 @@ oracle_pair() {
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	keep_outputs "$dir/gcc" && rm -rf "$dir/obj" "$dir/check.txt" "$dir/ld" || return 1
 	[ -z "${3:-}" ] || echo "$3" >"$dir/gcc.dirs"
+	if [ "${5:-}" = both ]; then
+		CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
+			--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" \
+			-- CC="$CCD" LD="$LKD" && echo "$3" >"$dir/partial"
+		return
+	fi
 	if [ -z "${5:-}" ]; then
 		CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
 			--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" LD="$LKD"
@@ -185,12 +193,13 @@ recipe_x86_64() { oracle_pair "$KSOURCE" "$KBENCHCFG" "$(x86_part)" x86_64 relin
 recipe_x86_64_whole() { oracle_pair "$KSOURCE" "$KBENCHCFG"; }
 
 # Other architectures, with Debian's cross gcc (CROSS_COMPILE set by build-and-boot).
-# arm64 is kbench's arm64 kernel too (kernel-kbench-arm64).  Its plain
-# build makes the objects of ORACLE_ARM64_DIRS only (the architecture's
-# own code, init, kernel, mm: 250 of 711); the ccd build is whole and boots.
-# arm64-whole (extended) compares every object, vmlinux and Image.
+# In CI's turn both builds of arm64's pair make the objects of
+# ORACLE_ARM64_DIRS only (the architecture's own code, init, kernel, mm:
+# 250 of 711): two whole -O2 kernels beside the base do not fit CI's
+# budget.  arm64-whole (extended) compares every object, vmlinux and
+# Image, boots, and is kbench's arm64 kernel (kernel-kbench-arm64).
 ORACLE_ARM64_DIRS="arch/arm64/ init/ kernel/ mm/"
-recipe_arm64() { oracle_pair "$KSOURCE" "$KBENCHCFG_ARM64" "$ORACLE_ARM64_DIRS" arm64; }
+recipe_arm64() { oracle_pair "$KSOURCE" "$KBENCHCFG_ARM64" "$ORACLE_ARM64_DIRS" arm64 both; }
 recipe_arm64_whole() { oracle_pair "$KSOURCE" "$KBENCHCFG_ARM64" "" arm64; }
 # arm64 through ccd with the clang backend (Kbuild's CLANG_FLAGS give it
 # --target=aarch64-linux-gnu from CROSS_COMPILE), GNU as and lkd.
@@ -203,11 +212,11 @@ recipe_arm64_clang() {
 # guest on the QEMU machine build-and-boot --arch names, and the
 # benchmarks' symbols), so one pair is the oracle, the boot and the kernel
 # kbench measures (kernel-kbench-A).
-# arch_pair A [DIRS]: the plain build makes DIRS' objects only, if given.
+# arch_pair A [DIRS]: both builds make DIRS' objects only, if given.
 # In CI's turn armhf, armel and s390x compare the architecture's own code,
 # init, kernel and mm (255 of armhf's 747 objects); A-whole (extended)
-# every object, vmlinux and the image.
-arch_pair() { oracle_pair "$KSOURCE" "$KBENCHDIR/kbench-$1.config" "${2:-}" "$1"; }
+# every object, vmlinux and the image, and boots it (kernel-kbench-A).
+arch_pair() { oracle_pair "$KSOURCE" "$KBENCHDIR/kbench-$1.config" "${2:-}" "$1" ${2:+both}; }
 recipe_riscv64() { arch_pair riscv64; }
 recipe_armhf() { arch_pair armhf "arch/arm/ init/ kernel/ mm/"; }
 recipe_armhf_whole() { arch_pair armhf; }
@@ -332,17 +341,19 @@ keep_plain() {
 # LTO_CLANG_FULL) against make LLVM=1 CC=ccd LD=lkd at the same path.
 # Nobody names clang or ld.lld twice: ccd and lkd take them from LLVM=, as
 # Kbuild does (KARCH: another architecture; --target= from CROSS_COMPILE).
-# KDIRS: the plain build makes only these directories' objects (bitcode);
-# the ccd build is whole: the LTO links through lkd, and it boots.
+# KDIRS: both builds make only these directories' objects (bitcode: no
+# LTO link, no boot; CI's budget); without it the ccd build's LTO links
+# go through lkd, and it boots.
 lto_pair() {
 	local bab=("$BAB" --source="$1" --fragment="$2" --enable="$3" --out="$dir/obj"
 		--jobs="$KJOBS" --no-boot --arch="${KARCH:-x86_64}") targets=() d
 	for d in ${KDIRS:-}; do targets+=(--target="$d"); done
 	"${bab[@]}" "${targets[@]}" -- LLVM=1 && keep_plain || return 1
-	"${bab[@]}" -- LLVM=1 CC="$CCD" LD="$LKD" || return 1
+	"${bab[@]}" "${targets[@]}" -- LLVM=1 CC="$CCD" LD="$LKD" || return 1
 	grep -qx "CONFIG_$3=y" "$dir/obj/.config" || { echo "CONFIG_$3 is not on"; return 1; }
+	[ -z "${KDIRS:-}" ] || echo "$KDIRS" >"$dir/partial"
 }
-# CI's (in turn): the plain build of arch/x86, init, kernel and mm only.
+# CI's (in turn): both builds of arch/x86, init, kernel and mm only.
 recipe_x86_64_lto_thin() {
 	KDIRS="arch/x86/ init/ kernel/ mm/" lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN
 }
