@@ -5,7 +5,8 @@
 # 'backends', the ccd-built clang kernel of x86_64-clang (extended; clang's
 # own assembler, as plain make CC=clang).  CASE is
 # a case of tests/kbench/boot.sh (determinism, sensitivity, backends,
-# faults, workload, model, programs), or arm64: determinism and a sweep at
+# faults, workload, model, programs, smp: at 1 and 2 CPUs under
+# $KBENCH_SMP_QEMU, QEMU 8 or later), or arm64: determinism and a sweep at
 # 1 and 2 CPUs (smp) on the ccd-built kernel of the arm64-whole build, its
 # machine read from the Image; or another machine's Debian
 # name (armhf, armel, ppc64el, s390x, mips64el, mipsel, riscv64): determinism
@@ -38,6 +39,13 @@ clang_kernel=
 if [ "$case" = backends ]; then
 	need_build x86_64-clang || fail "the x86_64-clang build failed"
 	clang_kernel=$dir/obj/arch/x86/boot/bzImage
+fi
+# The base kernel at 1 and 2 CPUs: x86_64 guests of several CPUs boot
+# under icount with QEMU 8 or later (install-deps unpacks backports').
+if [ "$case" = smp ]; then
+	export KBENCH_SMP_QEMU=${KBENCH_SMP_QEMU:-/opt/ccd-suite/qemu-backports/usr/bin/qemu-system-x86_64}
+	[ -x "$KBENCH_SMP_QEMU" ] ||
+		skip "no QEMU 8 or later at $KBENCH_SMP_QEMU (scripts/install-deps fetches it)"
 fi
 need_build x86_64 || fail "the x86_64 build failed"
 gcc_kernel=$dir/obj/arch/x86/boot/bzImage
