@@ -11,24 +11,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Debian's Tiny C Compiler: small, quick to start, no helper programs to carry. */
-#define DEFAULT_CC "tcc"
-
 int build_cc_resolve(struct kb_build_cc *b, const char *opt, const struct kb_machine *m)
 {
-	char *found = program_find(opt ? opt : DEFAULT_CC);
+	char *found;
 	uint64_t bytes = 0;
 
 	b->path = NULL;
 	b->files = (struct strvec)STRVEC_INIT;
-	if (!found && opt)
-		return error("--build-cc: no command '%s' in PATH", opt);
-	if (!found || (!opt && m != machine_host())) {
-		note("no C compiler for %s (--build-cc=FILE names one; Debian's %s is the "
-		     "host's): the build row is left out", m->debian, DEFAULT_CC);
-		free(found);
+	if (!opt)
 		return 0;
-	}
+	found = program_find(opt);
+	if (!found)
+		return error("--build-cc: no command '%s' in PATH", opt);
 	if (machine_check_program(m, found, "--build-cc:", "a compiler for the kernel's machine") ||
 	    elf_closure(m, found, &b->files, &bytes)) {
 		free(found);

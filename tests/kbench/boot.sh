@@ -88,8 +88,9 @@ case_determinism() {
 
 case_smp() {
 	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	# The build row too (group smp), where Debian's tcc is installed.
 	run sweep --cpus=1,2 --only=smp,null_call ${KBENCH_SMP_QEMU:+--qemu="$KBENCH_SMP_QEMU"} \
-		"$KBENCH_KERNEL_GCC"
+		$(command -v tcc >/dev/null && echo --build-cc=tcc) "$KBENCH_KERNEL_GCC"
 	python3 - sweep.json <<'PY' || fail "the sweep's rows are not every smp row at 1 and 2 CPUs"
 import json, sys
 rows = json.load(open(sys.argv[1]))["benchmarks"]
