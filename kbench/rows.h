@@ -78,8 +78,8 @@
 
 /*
  * make -j N in small, on every CPU online: a C compiler the host carried
- * in compiles its sources in N jobs (build.c); us per whole build.  Where
- * the initramfs has no compiler for the machine the guest leaves it out.
+ * in compiles its sources in N jobs (build.c); us per whole build.  Only
+ * with kbench run --build-cc: without a compiler the guest leaves it out.
  */
 #define KB_ROWS_BUILD(X) \
 	X("build", "us", "smp", 0, 2, 1, build, 0, 0)

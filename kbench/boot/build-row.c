@@ -9,7 +9,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 int build_cc_resolve(struct kb_build_cc *b, const char *opt, const struct kb_machine *m)
 {
@@ -56,10 +55,15 @@ int build_row_wanted(const char *only)
 	return !only || listed(only, KB_BUILD_ROW) || listed(only, "smp");
 }
 
+int build_row_named(const char *only)
+{
+	return only && listed(only, KB_BUILD_ROW);
+}
+
 /*
  * A list of nodes walked by functions that branch, do arithmetic and call
  * one another, and a table of strings: what a compiler's front end and
- * code generator spend their time on, about 450 lines a file.  i makes
+ * code generator spend their time on, about 900 lines a file.  i makes
  * the names and constants its own.
  */
 #define FUNCTIONS 24

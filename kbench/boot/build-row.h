@@ -30,6 +30,8 @@ struct kb_build_cc {
 int build_cc_resolve(struct kb_build_cc *b, const char *opt, const struct kb_machine *m);
 /* --only's list (NULL: every row) takes the build row, by its name or group. */
 int build_row_wanted(const char *only);
+/* --only's list names the build row itself. */
+int build_row_named(const char *only);
 /* Source i (0 <= i < KB_BUILD_SOURCES) appended to sb. */
 void build_source(int i, struct strbuf *sb);
 void build_cc_release(struct kb_build_cc *b);

@@ -288,8 +288,13 @@ static int check_inputs(struct run_opts *o)
 			return KB_TROUBLE;
 	if (programs_resolve(&o->programs, o->m))
 		return KB_TROUBLE;
-	if (build_row_wanted(o->only) && build_cc_resolve(&o->build_cc, o->build_cc_opt, o->m))
+	if (build_cc_resolve(&o->build_cc, o->build_cc_opt, o->m))
 		return KB_TROUBLE;
+	/* Its files only where the row runs: they move the other rows. */
+	if (!build_row_wanted(o->only))
+		build_cc_release(&o->build_cc);
+	if (!o->build_cc_opt && build_row_named(o->only))
+		note("the build row runs with --build-cc only: left out");
 	if (o->model && model_setup(&o->md, o->model, o->m))
 		return KB_TROUBLE;
 	return KB_OK;

@@ -134,26 +134,28 @@ oracle_pair() {
 	cp "$dir/obj/.ccd-build-seconds" "$dir/gcc.seconds"
 	keep_outputs "$dir/gcc" && rm -rf "$dir/obj" "$dir/check.txt" "$dir/ld" || return 1
 	[ -z "${3:-}" ] || echo "$3" >"$dir/gcc.dirs"
-	if [ "${5:-}" = both ]; then
-		CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
-			--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" \
-			-- CC="$CCD" LD="$LKD" && echo "$3" >"$dir/partial"
-		return
-	fi
-	if [ -z "${5:-}" ]; then
-		CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
-			--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" LD="$LKD"
-		return
-	fi
-	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
-		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" -- CC="$CCD" || return 1
-	t=$(cat "$dir/obj/.ccd-build-seconds")
-	keep_outputs "$dir/ld" || return 1
-	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$1" --fragment="$2" \
-		--out="$dir/obj" --jobs="$KJOBS" --no-boot --as-configured "$arch" \
-		-- CC="$CCD" LD="$LKD" || return 1
-	cp "$dir/obj/.ccd-build-seconds" "$dir/relink.seconds" &&
-		echo $((t + $(cat "$dir/relink.seconds"))) >"$dir/obj/.ccd-build-seconds"
+	case ${5:-} in
+	both)
+		ccd_half "$1" "$2" "$arch" "${targets[@]}" -- CC="$CCD" LD="$LKD" &&
+			echo "$3" >"$dir/partial" ;;
+	relink)
+		ccd_half "$1" "$2" "$arch" -- CC="$CCD" || return 1
+		t=$(cat "$dir/obj/.ccd-build-seconds")
+		keep_outputs "$dir/ld" &&
+			ccd_half "$1" "$2" "$arch" --as-configured -- CC="$CCD" LD="$LKD" &&
+			cp "$dir/obj/.ccd-build-seconds" "$dir/relink.seconds" &&
+			echo $((t + $(cat "$dir/relink.seconds"))) >"$dir/obj/.ccd-build-seconds" ;;
+	*)
+		ccd_half "$1" "$2" "$arch" -- CC="$CCD" LD="$LKD" ;;
+	esac
+}
+# ccd_half SOURCE FRAGMENT [build-and-boot options] -- MAKE ARGS: the ccd
+# build of a pair into obj/, its check report in check.txt, ccd's assembly kept.
+ccd_half() {
+	local src=$1 frag=$2
+	shift 2
+	CCD_CHECK_REPORT=$dir/check.txt CCD_ASSEM=both "$BAB" --source="$src" --fragment="$frag" \
+		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$@"
 }
 # A copy of obj/'s objects, images and link commands in DEST.
 keep_outputs() {	# dest
