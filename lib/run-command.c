@@ -118,6 +118,34 @@ int finish_command(struct child_process *cp)
 	return status;
 }
 
+int finish_any_command(struct child_process **cps, size_t n, size_t *which)
+{
+	sigset_t all, old;
+	int status;
+	pid_t r;
+
+	for (;;) {
+		size_t i = 0;
+
+		do
+			r = waitpid(-1, &status, 0);
+		while (r < 0 && errno == EINTR);
+		if (r < 0)
+			return error_errno("waitpid");
+		while (i < n && (!cps[i] || cps[i]->pid != r))
+			i++;
+		if (i == n)
+			continue;	/* a child someone else started: not ours to report */
+		sigfillset(&all);
+		sigprocmask(SIG_BLOCK, &all, &old);
+		track(0, r);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		cps[i]->pid = 0;
+		*which = i;
+		return status;
+	}
+}
+
 int run_command(struct child_process *cp)
 {
 	if (start_command(cp))

@@ -35,6 +35,13 @@ int start_command(struct child_process *cp);
  * if waiting failed.
  */
 int finish_command(struct child_process *cp);
+/*
+ * Wait for whichever of the started children in cps (NULL entries skipped)
+ * ends first; *which says which one.  The wait status, or -1.  Every
+ * running child of the process must be in cps: another that ends is reaped
+ * unseen.
+ */
+int finish_any_command(struct child_process **cps, size_t n, size_t *which);
 /* start + finish; -1 if it could not start. */
 int run_command(struct child_process *cp);
 /* Run and capture stdout into out (stderr inherited). */

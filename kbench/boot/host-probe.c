@@ -123,6 +123,42 @@ static void read_tail(const char *path, struct strbuf *err)
 	strbuf_release(&sb);
 }
 
+int host_program_start(struct host_program *hp, char *const *argv, const char *stdin_path)
+{
+	struct child_process init = CHILD_PROCESS_INIT;
+
+	hp->cp = init;
+	hp->errpath = NULL;
+	hp->cp.err = tempfile_create("kbench-", ".stderr", &hp->errpath);
+	hp->cp.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	hp->cp.in = stdin_path ? open(stdin_path, O_RDONLY | O_CLOEXEC) : -1;
+	if (hp->cp.err >= 0 && hp->cp.out >= 0 && (!stdin_path || hp->cp.in >= 0)) {
+		strvec_pushv(&hp->cp.args, argv);
+		if (!start_command(&hp->cp))
+			return 0;
+	} else if (stdin_path && hp->cp.in < 0)
+		error_errno("cannot read %s", stdin_path);
+	host_program_end(hp, NULL);
+	return -1;
+}
+
+void host_program_end(struct host_program *hp, struct strbuf *err)
+{
+	if (err && hp->errpath)
+		read_tail(hp->errpath, err);
+	if (hp->cp.in >= 0)
+		close(hp->cp.in);
+	if (hp->cp.out >= 0)
+		close(hp->cp.out);
+	if (hp->cp.err >= 0)
+		close(hp->cp.err);
+	if (hp->errpath)
+		tempfile_remove(hp->errpath);
+	hp->errpath = NULL;
+	hp->cp.in = hp->cp.out = hp->cp.err = -1;
+	child_process_clear(&hp->cp);
+}
+
 /*
  * The children's rusage before and after: kbench waits for one child at
  * a time, so the difference is that child's, as wait4 reports it.
@@ -130,35 +166,17 @@ static void read_tail(const char *path, struct strbuf *err)
 int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
 		     struct strbuf *err)
 {
-	struct child_process cp = CHILD_PROCESS_INIT;
+	struct host_program hp;
 	struct rusage before, after;
-	const char *errpath = NULL;
-	int status = -1;
+	int status;
 
-	cp.err = tempfile_create("kbench-", ".stderr", &errpath);
-	cp.out = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	cp.in = stdin_path ? open(stdin_path, O_RDONLY | O_CLOEXEC) : -1;
-	if (cp.err < 0 || cp.out < 0 || (stdin_path && cp.in < 0)) {
-		if (stdin_path && cp.in < 0)
-			error_errno("cannot read %s", stdin_path);
-		goto out;
-	}
-	strvec_pushv(&cp.args, argv);
 	getrusage(RUSAGE_CHILDREN, &before);
-	status = run_command(&cp);
+	if (host_program_start(&hp, argv, stdin_path))
+		return -1;
+	status = finish_command(&hp.cp);
 	getrusage(RUSAGE_CHILDREN, &after);
 	*cpu_seconds = cpu_of(&after) - cpu_of(&before);
-	read_tail(errpath, err);
-out:
-	if (cp.in >= 0)
-		close(cp.in);
-	if (cp.out >= 0)
-		close(cp.out);
-	if (cp.err >= 0)
-		close(cp.err);
-	if (errpath)
-		tempfile_remove(errpath);
-	child_process_clear(&cp);
+	host_program_end(&hp, err);
 	return status;
 }
 

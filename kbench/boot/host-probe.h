@@ -8,6 +8,7 @@
 #define KBENCH_HOST_PROBE_H
 
 #include "cost-model.h"
+#include "run-command.h"
 #include "strbuf.h"
 
 /* What one measurement took natively, the median of the runs. */
@@ -33,6 +34,19 @@ void host_run_release(struct host_run *h);
  */
 int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
 		     struct strbuf *err);
+
+/*
+ * The same in two steps, for programs run side by side: start (0, or -1
+ * after an error; nothing left to end), wait with finish_command or
+ * finish_any_command, then end (err, unless NULL, gets the end of its
+ * standard error; its temporary file is removed).
+ */
+struct host_program {
+	struct child_process cp;
+	const char *errpath;
+};
+int host_program_start(struct host_program *hp, char *const *argv, const char *stdin_path);
+void host_program_end(struct host_program *hp, struct strbuf *err);
 
 /* The probe's curve natively, in core cycles. */
 struct host_curve {

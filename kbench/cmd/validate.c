@@ -13,6 +13,7 @@
 #include "host-probe.h"
 #include "json.h"
 #include "machine.h"
+#include "qemu.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "tempfile.h"
@@ -20,6 +21,8 @@
 #include "warn.h"
 
 #include <math.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +33,7 @@
 
 struct val_opts {
 	const char *manifest, *profile, *out;
-	int runs, json;
+	int runs, json, jobs;
 };
 
 /* A manifest's program: what to run, and its figures. */
@@ -54,6 +57,7 @@ static int parse_val_options(struct val_opts *o, int argc, char **argv)
 
 	memset(o, 0, sizeof(*o));
 	o->runs = DEFAULT_RUNS;
+	o->jobs = host_cpus();
 	o->profile = "";
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
@@ -67,6 +71,10 @@ static int parse_val_options(struct val_opts *o, int argc, char **argv)
 			o->runs = (int)strtol(v, &end, 10);
 			if (!*v || *end || o->runs < 1 || o->runs > 99)
 				return usage_error("--runs takes a number from 1 to 99, not '%s'", v);
+		} else if ((v = opt_arg(argc, argv, &i, "--jobs"))) {
+			o->jobs = (int)strtol(v, &end, 10);
+			if (!*v || *end || o->jobs < 1 || o->jobs > 256)
+				return usage_error("--jobs takes a number from 1 to 256, not '%s'", v);
 		} else if (argv[i][0] == '-' || o->manifest)
 			return usage_error("validate: unexpected argument '%s'", argv[i]);
 		else
@@ -202,25 +210,42 @@ static char *program_file(const char *arg0)
 	return found ? found : xstrdup(arg0);
 }
 
-static int run_model(struct vprog *p, struct val_program *v, const struct kb_model *md,
-		     const char *records)
+/* One program under the model, running beside others. */
+struct model_job {
+	struct host_program hp;
+	const char *records;	/* the plugin's output, a temporary file */
+	size_t prog;		/* which program; SIZE_MAX: the slot is free */
+	double t0;
+};
+
+static int start_model(struct model_job *j, const struct vprog *p, const struct kb_model *md)
 {
-	struct model_records r = { 0 };
 	struct strvec argv = STRVEC_INIT;
-	struct strbuf err = STRBUF_INIT;
 	char *file = program_file(p->argv.v[0]);
-	double cpu;
-	int status, ret = -1;
+	int ret;
 
 	strvec_push(&argv, machine_host()->qemu_user);
-	model_qemu_args_whole(&argv, md, records);
+	model_qemu_args_whole(&argv, md, j->records);
 	strvec_push(&argv, file);
 	for (size_t k = 1; k < p->argv.nr; k++)
 		strvec_push(&argv, p->argv.v[k]);
-	status = host_run_program(argv.v, p->stdin_path, &cpu, &err);
+	ret = host_program_start(&j->hp, argv.v, p->stdin_path);
+	strvec_clear(&argv);
+	free(file);
+	return ret;
+}
+
+/* A job's program ended with status: its whole-run sample into p and v. */
+static int end_model(struct model_job *j, int status, struct vprog *p, struct val_program *v)
+{
+	struct model_records r = { 0 };
+	struct strbuf err = STRBUF_INIT;
+	int ret = -1;
+
+	host_program_end(&j->hp, &err);
 	if (status >= 0 && !status_ok(status))
 		program_failed(v->name, " under the model", status, err.buf ? err.buf : "");
-	else if (status >= 0 && !model_read(&r, records)) {
+	else if (status >= 0 && !model_read(&r, j->records)) {
 		if (r.nr) {
 			memcpy(p->events, r.v[r.nr - 1].v, sizeof(p->events));
 			v->model_cycles = p->events[KB_M_cycles];
@@ -229,23 +254,81 @@ static int run_model(struct vprog *p, struct val_program *v, const struct kb_mod
 			error("%s: the model wrote no sample of the whole run", v->name);
 	}
 	model_records_release(&r);
-	strvec_clear(&argv);
 	strbuf_release(&err);
-	free(file);
 	return ret;
 }
 
-static int run_models(struct validation *val, const struct kb_model *md)
+/* One program failed: the others are stopped (-1, the failure). */
+static int stop_models(struct child_process **cps, size_t n)
 {
-	const char *records = NULL;
-	int fd = tempfile_create("kbench-", ".model", &records), ret = 0;
+	for (size_t k = 0; k < n; k++)
+		if (cps[k] && cps[k]->pid > 0)
+			kill(cps[k]->pid, SIGTERM);
+	return -1;
+}
 
-	if (fd < 0)
-		return -1;
-	close(fd);
-	for (size_t i = 0; i < val->nr && !ret; i++)
-		ret = run_model(&val->progs[i], &val->v[i], md, records);
-	tempfile_remove(records);
+/* Every program once under the model, up to jobs at a time (the model's
+ * figures do not depend on what runs beside it). */
+static int run_models(struct validation *val, const struct kb_model *md, int jobs)
+{
+	struct model_job *j = xcalloc((size_t)jobs, sizeof(*j));
+	struct child_process **cps = xcalloc((size_t)jobs, sizeof(*cps));
+	size_t next = 0, done = 0, running = 0;
+	int ret = 0;
+
+	for (int k = 0; k < jobs; k++) {
+		int fd = tempfile_create("kbench-", ".model", &j[k].records);
+
+		j[k].prog = SIZE_MAX;
+		if (fd < 0)
+			ret = -1;
+		else
+			close(fd);
+	}
+	while (!ret || running) {
+		size_t k;
+		int status;
+
+		for (k = 0; !ret && next < val->nr && k < (size_t)jobs; k++) {
+			if (j[k].prog != SIZE_MAX)
+				continue;
+			if (start_model(&j[k], &val->progs[next], md)) {
+				ret = -1;
+				break;
+			}
+			j[k].prog = next++;
+			j[k].t0 = qemu_clock();
+			cps[k] = &j[k].hp.cp;
+			running++;
+		}
+		if (!running)
+			break;
+		status = finish_any_command(cps, (size_t)jobs, &k);
+		if (status < 0)
+			break;
+		running--;
+		cps[k] = NULL;
+		if (ret)	/* stopped after another's failure: its figures are not wanted */
+			host_program_end(&j[k].hp, NULL);
+		else if (end_model(&j[k], status, &val->progs[j[k].prog], &val->v[j[k].prog]))
+			ret = stop_models(cps, (size_t)jobs);
+		else
+			note("model %zu/%zu: %s, %.0f s", ++done, val->nr, val->v[j[k].prog].name,
+			     qemu_clock() - j[k].t0);
+		j[k].prog = SIZE_MAX;
+	}
+	for (int k = 0; k < jobs; k++) {
+		if (j[k].prog != SIZE_MAX) {	/* only when waiting failed */
+			stop_models(&cps[k], 1);
+			finish_command(&j[k].hp.cp);
+			host_program_end(&j[k].hp, NULL);
+			ret = -1;
+		}
+		if (j[k].records)
+			tempfile_remove(j[k].records);
+	}
+	free(cps);
+	free(j);
 	return ret;
 }
 
@@ -380,7 +463,7 @@ int cmd_validate(int argc, char **argv)
 	}
 	if (host_run_probe(&clock, probe, &none, 1))
 		goto out;
-	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, &md)) {
+	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, &md, o.jobs)) {
 		ret = KB_KERNEL_FAIL;
 		goto out;
 	}

@@ -1472,6 +1472,14 @@ for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
     assert k in d["pairs"][0], k
 for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_abs_cycle_error_pct"]:
     assert k in d["summary"], k' || fail "validate's JSON: $(cat v.json)"
+	has err.txt "model 2/2: O"
+	# The model's figures do not depend on what runs beside them.
+	expect 0 "$KBENCH" validate --runs=1 --jobs=1 --json -o "$W/v1.json" m.json
+	python3 -c 'import json
+a, b = (json.load(open(f))["programs"] for f in ("v.json", "v1.json"))
+assert [(p["name"], p["model_cycles"], p["events"]) for p in a] == \
+	[(p["name"], p["model_cycles"], p["events"]) for p in b], (a, b)' ||
+		fail "the model's figures differ with --jobs=1"
 	expect 0 "$KBENCH" validate --runs=1 m.json
 	has out.txt "O2 over O0"
 	has out.txt "rank correlation"
@@ -1486,6 +1494,8 @@ for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_ab
 	has err.txt "fails: exit status 7"
 	has err.txt "broken"
 	expect 2 "$KBENCH" validate --runs=0 m.json
+	expect 2 "$KBENCH" validate --jobs=0 m.json
+	has err.txt "--jobs takes a number"
 	return 0
 }
 
