@@ -471,9 +471,41 @@ static void add_coherence(struct strbuf *out, const struct host_curve *c, double
 		    c->transfer / c->ghz, c->transfer < l2_latency ? ", raised to l2_latency" : "");
 }
 
+/*
+ * An LLC as large as the chase's largest working set or larger (a VM's
+ * CPUID may report a socket's, or more) hides where memory begins.  The
+ * curve shows it: past the L2, its steepest step (at least twice the
+ * cycles a load) is the level's end.  The largest working set before that
+ * step becomes the LLC's size, said in source.
+ */
+static void fit_llc(struct host_caches *hc, const struct host_curve *c, struct strbuf *source)
+{
+	size_t from = index_past(c, hc->l2.size), step = 0;
+	double best = 2;
+
+	if (c->bytes[c->nr - 1] > hc->llc.size)
+		return;
+	for (size_t i = from + 1; i < c->nr; i++)
+		if (c->per_load[i] >= best * c->per_load[i - 1]) {
+			best = c->per_load[i] / c->per_load[i - 1];
+			step = i;
+		}
+	if (!step)
+		return;
+	strbuf_addf(source, "%s reports ", hc->source);
+	add_bytes(source, hc->llc.size);
+	strbuf_addstr(source, "; the chase steps from ");
+	add_bytes(source, c->bytes[step - 1]);
+	strbuf_addf(source, " (%.1f cycles a load) to ", c->per_load[step - 1]);
+	add_bytes(source, c->bytes[step]);
+	strbuf_addf(source, " (%.1f): the level as this host's loads see it", c->per_load[step]);
+	hc->llc.size = c->bytes[step - 1];
+}
+
 int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
 		 const char *base_path)
 {
+	struct strbuf llc_source = STRBUF_INIT;
 	struct host_caches hc = { 0 };
 	char date[32], brand[49];
 	time_t now = time(NULL);
@@ -498,8 +530,11 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	add_cache(out, "l1i", hc.l1i, hc.source);
 	add_cache(out, "l1d", hc.l1d, hc.source);
 	add_cache(out, "l2", hc.l2, hc.source);
+	if (!no_l3)
+		fit_llc(&hc, c, &llc_source);
 	add_cache(out, "llc", hc.llc, no_l3 ? "no level 3: the L2's" :
-		  hc.source);
+		  llc_source.len ? llc_source.buf : hc.source);
+	strbuf_release(&llc_source);
 	add_coherence(out, c, add_latencies(out, c, &hc, date), base, base_path, date);
 	strbuf_addf(out, "branch_penalty = %.1f  # measured on this host %s: (random - regular "
 		    "loop's cycles a pass, %.2f - %.2f) / 0.5\n", host_branch_penalty(c), date,

@@ -6,16 +6,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The q-quantile of sorted v[0..nr), interpolated between neighbours. */
+static double quantile(const double *v, size_t nr, double q)
+{
+	double at = q * (double)(nr - 1);
+	size_t i = (size_t)at;
+
+	return i + 1 < nr ? v[i] + (at - (double)i) * (v[i + 1] - v[i]) : v[nr - 1];
+}
+
+/*
+ * The median, and the spread as the interquartile range over it: a run
+ * that something else on the machine slowed (one in a few on a shared
+ * host) moves neither, where it would set the range.
+ */
 static void program_figures(struct val_program *p)
 {
-	double lo = p->native[0], hi = p->native[0];
+	double *s = malloc(p->runs * sizeof(*s));
 
-	for (size_t r = 1; r < p->runs; r++) {
-		lo = p->native[r] < lo ? p->native[r] : lo;
-		hi = p->native[r] > hi ? p->native[r] : hi;
-	}
 	p->native_cycles = median_of(p->native, p->runs);
-	p->native_spread_pct = 100 * (hi - lo) / p->native_cycles;
+	if (s) {
+		memcpy(s, p->native, p->runs * sizeof(*s));
+		qsort(s, p->runs, sizeof(*s), cmp_double);
+		p->native_spread_pct = 100 * (quantile(s, p->runs, 0.75) -
+					      quantile(s, p->runs, 0.25)) / p->native_cycles;
+	} else
+		p->native_spread_pct = NAN;
+	free(s);
 	p->error_pct = 100 * (p->model_cycles - p->native_cycles) / p->native_cycles;
 }
 

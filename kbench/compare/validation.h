@@ -13,7 +13,7 @@ struct val_program {
 	const char *name, *baseline;	/* baseline: NULL, or another program's name */
 	double *native;			/* one figure a run, in core cycles */
 	size_t runs;
-	double native_cycles, native_spread_pct;	/* the median; (max - min) / median */
+	double native_cycles, native_spread_pct;	/* the median; the quartiles' distance / median */
 	double model_cycles, error_pct;
 };
 

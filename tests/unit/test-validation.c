@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kbench validate's arithmetic (kbench/compare/validation.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "validation.h"
+
+#include <math.h>
+
+/* One slow run (a neighbour's burst) moves neither the median nor, much, the
+ * spread: the range would have grown from 4 % to 62 %. */
+static void test_spread_ignores_one_outlier(void **state)
+{
+	double quiet[] = { 100, 101, 99, 100, 102, 98, 100, 101, 99, 100, 100 };
+	double noisy[] = { 100, 101, 99, 100, 102, 98, 100, 101, 99, 100, 160 };
+	struct val_program v[2] = { { .name = "a", .native = quiet, .runs = 11, .model_cycles = 110 },
+				    { .name = "b", .native = noisy, .runs = 11, .model_cycles = 110 } };
+	struct val_pair pairs[2];
+	struct val_summary s;
+
+	(void)state;
+	assert_int_equal(validation_compute(v, 2, pairs, &s), 0);
+	assert_true(fabs(v[0].native_cycles - 100) < 1e-9);
+	assert_true(fabs(v[1].native_cycles - 100) < 1e-9);
+	/* quartiles 99.5 and 100.5; with the slow run 99.5 and 101 */
+	assert_true(fabs(v[0].native_spread_pct - 1) < 1e-9);
+	assert_true(fabs(v[1].native_spread_pct - 1.5) < 1e-9);
+	assert_true(fabs(v[0].error_pct - 10) < 1e-9);
+}
+
+/* A pair beyond both spreads, one within them; the quartiles interpolated. */
+static void test_pairs_and_noise(void **state)
+{
+	double base[] = { 100, 104, 96, 100 }, fast[] = { 90, 91, 89, 90 }, same[] = { 99, 101, 97, 103 };
+	struct val_program v[3] = {
+		{ .name = "base", .native = base, .runs = 4, .model_cycles = 200 },
+		{ .name = "fast", .baseline = "base", .native = fast, .runs = 4, .model_cycles = 180 },
+		{ .name = "same", .baseline = "base", .native = same, .runs = 4, .model_cycles = 210 },
+	};
+	struct val_pair pairs[3];
+	struct val_summary s;
+
+	(void)state;
+	assert_int_equal(validation_compute(v, 3, pairs, &s), 2);
+	/* base sorted 96 100 100 104: quartiles at 1/4 and 3/4 of the way, 99 and 101 */
+	assert_true(fabs(v[0].native_spread_pct - 2) < 1e-9);
+	assert_true(fabs(pairs[0].native_pct - 100 * (100 / 90.0 - 1)) < 1e-9);
+	assert_true(pairs[0].beyond_noise);
+	assert_false(pairs[1].beyond_noise);
+	assert_int_equal(s.beyond_noise, 1);
+	assert_int_equal(s.signs_agree, 1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spread_ignores_one_outlier),
+		cmocka_unit_test(test_pairs_and_noise),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
