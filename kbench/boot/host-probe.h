@@ -28,7 +28,7 @@ void host_run_release(struct host_run *h);
 
 /*
  * Runs argv natively (standard input from stdin_path unless NULL, output
- * discarded) and says its CPU time, user and system, in seconds.  The
+ * discarded) and says its user CPU time in seconds.  The
  * raw wait status, or -1 if it could not run; err gets the end of its
  * standard error.
  */

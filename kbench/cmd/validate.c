@@ -2,7 +2,7 @@
 /*
  * kbench validate MANIFEST: the cost model against this host.  Each
  * program of the manifest runs natively --runs times (round-robin with
- * the others; its CPU time from the children's rusage times the core
+ * the others; its user CPU time from the children's rusage times the core
  * clock the native probe measures) and once under the model in
  * qemu-x86_64 (the plugin counting the whole run); compare/validation.c
  * turns both into errors, speedups and how well the model ranks them.
