@@ -355,7 +355,10 @@ static void add_json(struct strbuf *sb, const struct validation *val, const stru
 		json_add_number(sb, val->v[i].native_spread_pct);
 		strbuf_addf(sb, ", \"model_cycles\": %.0f, \"error_pct\": ", val->v[i].model_cycles);
 		json_add_number(sb, val->v[i].error_pct);
-		strbuf_addstr(sb, ", \"events\": ");
+		strbuf_addstr(sb, ", \"native_runs\": [");
+		for (size_t r = 0; r < val->v[i].runs; r++)
+			strbuf_addf(sb, "%s%.0f", r ? ", " : "", val->v[i].native[r]);
+		strbuf_addstr(sb, "], \"events\": ");
 		add_events(sb, val->progs[i].events);
 		strbuf_addch(sb, '}');
 	}
@@ -371,6 +374,8 @@ static void add_json(struct strbuf *sb, const struct validation *val, const stru
 		json_add_number(sb, pairs[i].model_pct);
 		strbuf_addstr(sb, ", \"error_points\": ");
 		json_add_number(sb, pairs[i].error_points);
+		strbuf_addstr(sb, ", \"native_noise_points\": ");
+		json_add_number(sb, pairs[i].native_noise);
 		strbuf_addf(sb, ", \"beyond_noise\": %s}", pairs[i].beyond_noise ? "true" : "false");
 	}
 	strbuf_addstr(sb, np ? "\n  ],\n  \"summary\": {\"spearman\": " :
@@ -398,14 +403,15 @@ static void add_table(struct strbuf *sb, const struct validation *val, const str
 			    val->progs[i].events[KB_M_instructions],
 			    val->progs[i].events[KB_M_l1d_misses]);
 	if (np)
-		strbuf_addf(sb, "\n%-30s %15s %15s %8s %s\n", "pair (speedup over baseline)",
-			    "native", "model", "error", "beyond noise");
+		strbuf_addf(sb, "\n%-30s %15s %8s %15s %8s %s\n", "pair (speedup over baseline)",
+			    "native", "noise", "model", "error", "beyond noise");
 	for (size_t i = 0; i < np; i++) {
 		struct strbuf name = STRBUF_INIT;
 
 		strbuf_addf(&name, "%s over %s", pairs[i].p->name, pairs[i].base->name);
-		strbuf_addf(sb, "%-30s %+14.1f%% %+14.1f%% %+8.1f %s\n", name.buf,
-			    pairs[i].native_pct, pairs[i].model_pct, pairs[i].error_points,
+		strbuf_addf(sb, "%-30s %+14.1f%% %8.1f %+14.1f%% %+8.1f %s\n", name.buf,
+			    pairs[i].native_pct, pairs[i].native_noise, pairs[i].model_pct,
+			    pairs[i].error_points,
 			    pairs[i].beyond_noise ? "yes" : "no");
 		strbuf_release(&name);
 	}

@@ -49,6 +49,33 @@ static double speedup(double p, double base)
 	return 100 * (base / p - 1);
 }
 
+/*
+ * The runs go round-robin, so run r of a program and of its baseline are
+ * seconds apart: whatever slowed the machine then slowed both.  The
+ * speedup is the median of the per-round speedups, and it is beyond noise
+ * when larger than their quartiles' distance.  Unequal run counts (not
+ * from validate) fall back to the medians and both spreads.
+ */
+static void paired_speedup(struct val_pair *q, const struct val_program *p,
+			   const struct val_program *base)
+{
+	double *r = p->runs == base->runs ? malloc(p->runs * sizeof(*r)) : NULL;
+
+	if (!r) {
+		q->native_pct = speedup(p->native_cycles, base->native_cycles);
+		q->native_noise = p->native_spread_pct + base->native_spread_pct;
+		q->beyond_noise = fabs(q->native_pct) > q->native_noise;
+		return;
+	}
+	for (size_t k = 0; k < p->runs; k++)
+		r[k] = speedup(p->native[k], base->native[k]);
+	qsort(r, p->runs, sizeof(*r), cmp_double);
+	q->native_pct = quantile(r, p->runs, 0.5);
+	q->native_noise = quantile(r, p->runs, 0.75) - quantile(r, p->runs, 0.25);
+	q->beyond_noise = fabs(q->native_pct) > q->native_noise;
+	free(r);
+}
+
 /* Each value's rank among v[0..nr), ties sharing their mean rank. */
 static void ranks(const double *v, size_t nr, double *rank)
 {
@@ -132,11 +159,9 @@ size_t validation_compute(struct val_program *v, size_t nr, struct val_pair *pai
 
 				q->p = &v[i];
 				q->base = &v[j];
-				q->native_pct = speedup(v[i].native_cycles, v[j].native_cycles);
+				paired_speedup(q, &v[i], &v[j]);
 				q->model_pct = speedup(v[i].model_cycles, v[j].model_cycles);
 				q->error_points = q->model_pct - q->native_pct;
-				q->beyond_noise = fabs(q->native_pct) >
-						  v[i].native_spread_pct + v[j].native_spread_pct;
 				break;
 			}
 	summarize(v, nr, pairs, np, sum);

@@ -20,7 +20,8 @@ struct val_program {
 struct val_pair {
 	const struct val_program *p, *base;
 	double native_pct, model_pct, error_points;	/* speedups of p over base */
-	int beyond_noise;	/* the native speedup exceeds both spreads together */
+	double native_noise;	/* the per-round speedups' quartiles' distance, points */
+	int beyond_noise;	/* the native speedup exceeds it */
 };
 
 struct val_summary {

@@ -54,11 +54,36 @@ static void test_pairs_and_noise(void **state)
 	assert_int_equal(s.signs_agree, 1);
 }
 
+/*
+ * The machine slowed every program of round 2 alike: per round, fast is 10 %
+ * ahead of base every time, so the pair is beyond noise, though each
+ * program's own spread (over 30 %) is not.
+ */
+static void test_rounds_paired(void **state)
+{
+	double base[] = { 110, 150, 100, 105, 120 }, fast[] = { 100, 150 / 1.1, 100 / 1.1, 105 / 1.1,
+								 120 / 1.1 };
+	struct val_program v[2] = {
+		{ .name = "base", .native = base, .runs = 5, .model_cycles = 100 },
+		{ .name = "fast", .baseline = "base", .native = fast, .runs = 5, .model_cycles = 90 },
+	};
+	struct val_pair pairs[1];
+	struct val_summary s;
+
+	(void)state;
+	assert_int_equal(validation_compute(v, 2, pairs, &s), 1);
+	assert_true(fabs(pairs[0].native_pct - 10) < 1e-9);
+	assert_true(pairs[0].native_noise < 1e-9);
+	assert_true(pairs[0].beyond_noise);
+	assert_true(v[0].native_spread_pct > 5);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spread_ignores_one_outlier),
 		cmocka_unit_test(test_pairs_and_noise),
+		cmocka_unit_test(test_rounds_paired),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
