@@ -37,23 +37,27 @@ def main(args):
             runs.append((name, json.load(f)))
     base = runs[0][1]
     names = [n for n, _ in runs]
-    print("| program | native cycles | spread | " +
+    print("| program | instructions | native cycles | native IPC | spread | " +
           " | ".join("%s cycles | error" % n for n in names) + " |")
-    print("|---|---:|---:|" + "---:|---:|" * len(names))
+    print("|---|---:|---:|---:|---:|" + "---:|---:|" * len(names))
     progs = {n: {p["name"]: p for p in d["programs"]} for n, d in runs}
     for p in base["programs"]:
-        cells = ["%.3g" % p["native_cycles"], "%.1f %%" % p["native_spread_pct"]]
+        ins = p["events"]["instructions"]
+        cells = ["%.3g" % ins, "%.3g" % p["native_cycles"], "%.2f" % (ins / p["native_cycles"]),
+                 "%.1f %%" % p["native_spread_pct"]]
         for n in names:
             q = progs[n][p["name"]]
             cells += ["%.3g" % q["model_cycles"], "%+.1f %%" % q["error_pct"]]
         print("| %s | %s |" % (p["name"], " | ".join(cells)))
     print()
-    print("| pair | native | beyond noise | " + " | ".join(names) + " |")
-    print("|---|---:|---|" + "---:|" * len(names))
+    print("| pair | native | noise | beyond noise | " + " | ".join(names) + " |")
+    print("|---|---:|---:|---|" + "---:|" * len(names))
     pairs = {n: {(q["name"], q["baseline"]): q for q in d["pairs"]} for n, d in runs}
     for q in base["pairs"]:
         k = (q["name"], q["baseline"])
-        cells = ["%+.1f %%" % q["native_speedup_pct"], "yes" if q["beyond_noise"] else "no"]
+        cells = ["%+.1f %%" % q["native_speedup_pct"],
+                 "%.1f" % q["native_noise_points"] if "native_noise_points" in q else "",
+                 "yes" if q["beyond_noise"] else "no"]
         cells += ["%+.1f %%" % pairs[n][k]["model_speedup_pct"] for n in names]
         print("| %s | %s |" % (q["name"], " | ".join(cells)))
     print()
