@@ -293,7 +293,7 @@ static int run_models(struct validation *val, const struct kb_model *md, int job
 			if (j[k].prog != SIZE_MAX)
 				continue;
 			if (start_model(&j[k], &val->progs[next], md)) {
-				ret = -1;
+				ret = stop_models(cps, (size_t)jobs);
 				break;
 			}
 			j[k].prog = next++;
