@@ -279,7 +279,7 @@ int machine_check_program(const struct kb_machine *m, const char *path, const ch
 	if (em != m->elf_machine || h[EI_CLASS] != m->elf_class || h[EI_DATA] != m->elf_data ||
 	    (m->arm_float && !(elf_flags(h) & m->arm_float)))
 		return error("%s %s is not an %s program (ELF machine %u, %d-bit, %s-endian%s), "
-			     "the kernel is %s: give %s", what, path, m->name, em,
+			     "the machine is %s: give %s", what, path, m->name, em,
 			     h[EI_CLASS] == ELFCLASS64 ? 64 : 32,
 			     h[EI_DATA] == ELFDATA2MSB ? "big" : "little",
 			     em == EM_ARM ? (elf_flags(h) & ARM_HARD ? ", hard-float" : ", soft-float") : "",

@@ -6,6 +6,8 @@
  * clock the native probe measures) and once under the model in
  * qemu-x86_64 (the plugin counting the whole run); compare/validation.c
  * turns both into errors, speedups and how well the model ranks them.
+ * With --arch naming another machine (arm64 programs on an x86-64 host)
+ * the model's side only, through that machine's QEMU user mode.
  */
 #include "atomic-file.h"
 #include "cmd.h"
@@ -33,7 +35,9 @@
 
 struct val_opts {
 	const char *manifest, *profile, *out;
+	const struct kb_machine *m;	/* the programs' machine */
 	int runs, json, jobs;
+	int native;	/* m is the host's: the programs run natively too */
 };
 
 /* A manifest's program: what to run, and its figures. */
@@ -59,6 +63,7 @@ static int parse_val_options(struct val_opts *o, int argc, char **argv)
 	o->runs = DEFAULT_RUNS;
 	o->jobs = host_cpus();
 	o->profile = "";
+	o->m = machine_host();
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			o->json = 1;
@@ -75,6 +80,9 @@ static int parse_val_options(struct val_opts *o, int argc, char **argv)
 			o->jobs = (int)strtol(v, &end, 10);
 			if (!*v || *end || o->jobs < 1 || o->jobs > 256)
 				return usage_error("--jobs takes a number from 1 to 256, not '%s'", v);
+		} else if ((v = opt_arg(argc, argv, &i, "--arch"))) {
+			if (!(o->m = arch_option(v)))
+				return KB_USAGE;
 		} else if (argv[i][0] == '-' || o->manifest)
 			return usage_error("validate: unexpected argument '%s'", argv[i]);
 		else
@@ -82,14 +90,44 @@ static int parse_val_options(struct val_opts *o, int argc, char **argv)
 	}
 	if (!o->manifest)
 		return usage_error("validate: no MANIFEST (a JSON list of programs)");
-#ifndef __x86_64__
-	return usage_error("validate runs programs natively: x86-64 hosts only");
+	o->native = o->m == machine_host();
+#if !defined(__x86_64__) && !defined(__aarch64__)
+	/* The native probe times its clock with x86-64's or arm64's adds. */
+	if (o->native)
+		return usage_error("validate runs programs natively on x86-64 and arm64 hosts only; "
+				   "--arch=MACHINE for the model's side alone");
 #endif
 	return 0;
 }
 
+/* qemu-x86_64 needs a file: a bare command name is looked up in PATH. */
+static char *program_file(const char *arg0)
+{
+	char *found = strchr(arg0, '/') ? NULL : find_in_path(arg0);
+
+	return found ? found : xstrdup(arg0);
+}
+
+/* Entry i's program is m's: QEMU would only say "Invalid ELF image". */
+static int check_program(const struct kb_machine *m, const char *arg0, const char *path, size_t i,
+			 const char *name)
+{
+	struct strbuf what = STRBUF_INIT;
+	char *file = program_file(arg0);
+	int ret;
+
+	strbuf_addf(&what, "%s: entry %zu (%s): the program", path, i + 1, name);
+	ret = machine_check_program(m, file, what.buf,
+				    m == machine_host() ? "a program for this host, or --arch=ITS_MACHINE"
+							: "a program for it, or --arch=ITS_MACHINE");
+	strbuf_release(&what);
+	free(file);
+	return ret;
+}
+
 /* Entry i of the manifest into p, or -1 after an error naming it. */
-static int load_entry(const struct validation *val, size_t i, const char *path)
+static int load_entry(const struct validation *val, size_t i, const char *path,
+		      const struct kb_machine *m)
 {
 	const struct json *e = val->manifest->items[i], *a = json_get(e, "argv");
 	const char *name = json_get_str(e, "name");
@@ -115,7 +153,7 @@ static int load_entry(const struct validation *val, size_t i, const char *path)
 		if (!strcmp(val->v[k].name, name))
 			return error("%s: entry %zu: the name '%s' again", path, i + 1, name);
 	v->name = name;
-	return 0;
+	return check_program(m, p->argv.v[0], path, i, name);
 }
 
 static int check_baselines(const struct validation *val, const char *path)
@@ -133,7 +171,7 @@ static int check_baselines(const struct validation *val, const char *path)
 	return 0;
 }
 
-static int load_manifest(struct validation *val, const char *path)
+static int load_manifest(struct validation *val, const char *path, const struct kb_machine *m)
 {
 	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
 	int ret = -1;
@@ -152,7 +190,7 @@ static int load_manifest(struct validation *val, const char *path)
 	val->v = xcalloc(val->nr, sizeof(*val->v));
 	ret = 0;
 	for (size_t i = 0; i < val->nr && !ret; i++)
-		ret = load_entry(val, i, path);
+		ret = load_entry(val, i, path, m);
 	ret = ret ? ret : check_baselines(val, path);
 out:
 	strbuf_release(&text);
@@ -202,14 +240,6 @@ static int run_native(struct validation *val, int runs, double ghz)
 	return 0;
 }
 
-/* qemu-x86_64 needs a file: a bare command name is looked up in PATH. */
-static char *program_file(const char *arg0)
-{
-	char *found = strchr(arg0, '/') ? NULL : find_in_path(arg0);
-
-	return found ? found : xstrdup(arg0);
-}
-
 /* One program under the model, running beside others. */
 struct model_job {
 	struct host_program hp;
@@ -218,13 +248,14 @@ struct model_job {
 	double t0;
 };
 
-static int start_model(struct model_job *j, const struct vprog *p, const struct kb_model *md)
+static int start_model(struct model_job *j, const struct vprog *p, const struct kb_model *md,
+		       const struct kb_machine *m)
 {
 	struct strvec argv = STRVEC_INIT;
 	char *file = program_file(p->argv.v[0]);
 	int ret;
 
-	strvec_push(&argv, machine_host()->qemu_user);
+	strvec_push(&argv, m->qemu_user);
 	model_qemu_args_whole(&argv, md, j->records);
 	strvec_push(&argv, file);
 	for (size_t k = 1; k < p->argv.nr; k++)
@@ -269,7 +300,8 @@ static int stop_models(struct child_process **cps, size_t n)
 
 /* Every program once under the model, up to jobs at a time (the model's
  * figures do not depend on what runs beside it). */
-static int run_models(struct validation *val, const struct kb_model *md, int jobs)
+static int run_models(struct validation *val, const struct kb_model *md,
+		      const struct kb_machine *m, int jobs)
 {
 	struct model_job *j = xcalloc((size_t)jobs, sizeof(*j));
 	struct child_process **cps = xcalloc((size_t)jobs, sizeof(*cps));
@@ -292,7 +324,7 @@ static int run_models(struct validation *val, const struct kb_model *md, int job
 		for (k = 0; !ret && next < val->nr && k < (size_t)jobs; k++) {
 			if (j[k].prog != SIZE_MAX)
 				continue;
-			if (start_model(&j[k], &val->progs[next], md)) {
+			if (start_model(&j[k], &val->progs[next], md, m)) {
 				ret = stop_models(cps, (size_t)jobs);
 				break;
 			}
@@ -343,15 +375,19 @@ static void add_events(struct strbuf *sb, const double *events)
 	strbuf_addch(sb, '}');
 }
 
+/* Native figures are null where the programs ran under the model only. */
 static void add_json(struct strbuf *sb, const struct validation *val, const struct val_pair *pairs,
-		     size_t np, const struct val_summary *s)
+		     size_t np, const struct val_summary *s, const struct kb_machine *m)
 {
-	strbuf_addstr(sb, "{\n  \"programs\": [");
+	strbuf_addstr(sb, "{\n  \"machine\": ");
+	json_add_string(sb, m->debian);
+	strbuf_addf(sb, ", \"native\": %s,\n  \"programs\": [", val->v[0].runs ? "true" : "false");
 	for (size_t i = 0; i < val->nr; i++) {
 		strbuf_addstr(sb, i ? ",\n    {\"name\": " : "\n    {\"name\": ");
 		json_add_string(sb, val->v[i].name);
-		strbuf_addf(sb, ", \"native_cycles\": %.0f, \"native_spread_pct\": ",
-			    val->v[i].native_cycles);
+		strbuf_addstr(sb, ", \"native_cycles\": ");
+		json_add_number(sb, round(val->v[i].native_cycles));
+		strbuf_addstr(sb, ", \"native_spread_pct\": ");
 		json_add_number(sb, val->v[i].native_spread_pct);
 		strbuf_addf(sb, ", \"model_cycles\": %.0f, \"error_pct\": ", val->v[i].model_cycles);
 		json_add_number(sb, val->v[i].error_pct);
@@ -387,6 +423,33 @@ static void add_json(struct strbuf *sb, const struct validation *val, const stru
 		    "\"median_abs_cycle_error_pct\": ", s->beyond_noise, s->signs_agree);
 	json_add_number(sb, s->median_abs_cycle_error_pct);
 	strbuf_addstr(sb, "}\n}\n");
+}
+
+/* The model's side alone: cycles, events, speedups; nothing to err against. */
+static void add_model_table(struct strbuf *sb, const struct validation *val,
+			    const struct val_pair *pairs, size_t np, const struct kb_machine *m,
+			    const struct kb_model *md)
+{
+	strbuf_addf(sb, "modelled only: %s programs in %s under the model (%s); "
+		    "the model's figures, not a CPU's\n\n", m->debian, m->qemu_user,
+		    md->profile_path);
+	strbuf_addf(sb, "%-20s %15s %13s %10s %10s %10s\n", "program", "model cycles",
+		    "instructions", "L1d miss", "LLC miss", "mispredict");
+	for (size_t i = 0; i < val->nr; i++)
+		strbuf_addf(sb, "%-20s %15.0f %13.0f %10.0f %10.0f %10.0f\n", val->v[i].name,
+			    val->v[i].model_cycles, val->progs[i].events[KB_M_instructions],
+			    val->progs[i].events[KB_M_l1d_misses],
+			    val->progs[i].events[KB_M_llc_misses],
+			    val->progs[i].events[KB_M_branch_misses]);
+	if (np)
+		strbuf_addf(sb, "\n%-30s %15s\n", "pair (speedup over baseline)", "model");
+	for (size_t i = 0; i < np; i++) {
+		struct strbuf name = STRBUF_INIT;
+
+		strbuf_addf(&name, "%s over %s", pairs[i].p->name, pairs[i].base->name);
+		strbuf_addf(sb, "%-30s %+14.1f%%\n", name.buf, pairs[i].model_pct);
+		strbuf_release(&name);
+	}
 }
 
 static void add_table(struct strbuf *sb, const struct validation *val, const struct val_pair *pairs,
@@ -427,7 +490,8 @@ static void add_table(struct strbuf *sb, const struct validation *val, const str
 		    s->signs_agree, s->beyond_noise, s->median_abs_cycle_error_pct);
 }
 
-static int write_report(const struct val_opts *o, const struct validation *val, double ghz)
+static int write_report(const struct val_opts *o, const struct validation *val, double ghz,
+			const struct kb_model *md)
 {
 	struct val_pair *pairs = xcalloc(val->nr, sizeof(*pairs));
 	struct val_summary s;
@@ -436,7 +500,9 @@ static int write_report(const struct val_opts *o, const struct validation *val, 
 	int ret;
 
 	if (o->json)
-		add_json(&sb, val, pairs, np, &s);
+		add_json(&sb, val, pairs, np, &s, o->m);
+	else if (!o->native)
+		add_model_table(&sb, val, pairs, np, o->m, md);
 	else
 		add_table(&sb, val, pairs, np, &s, ghz);
 	ret = write_atomically(o->out ? o->out : "-", sb.buf, sb.len);
@@ -458,22 +524,24 @@ int cmd_validate(int argc, char **argv)
 	if (parse_val_options(&o, argc, argv))
 		return KB_USAGE;
 	/* The plugin and profile first: a missing one is said before any run. */
-	if (model_setup(&md, o.profile, machine_host()))
+	if (model_setup(&md, o.profile, o.m))
 		return KB_TROUBLE;
-	if (load_manifest(&val, o.manifest))
+	if (load_manifest(&val, o.manifest, o.m))
 		goto out;
-	probe = probe_path(machine_host(), 1);
-	if (access(probe, X_OK)) {
-		error_errno("the native probe %s", probe);
-		goto out;
+	if (o.native) {
+		probe = probe_path(machine_host(), 1);
+		if (access(probe, X_OK)) {
+			error_errno("the native probe %s", probe);
+			goto out;
+		}
+		if (host_run_probe(&clock, probe, &none, 1))
+			goto out;
 	}
-	if (host_run_probe(&clock, probe, &none, 1))
-		goto out;
-	if (run_native(&val, o.runs, clock.ghz) || run_models(&val, &md, o.jobs)) {
+	if ((o.native && run_native(&val, o.runs, clock.ghz)) || run_models(&val, &md, o.m, o.jobs)) {
 		ret = KB_KERNEL_FAIL;
 		goto out;
 	}
-	ret = write_report(&o, &val, clock.ghz) ? KB_TROUBLE : KB_OK;
+	ret = write_report(&o, &val, clock.ghz, &md) ? KB_TROUBLE : KB_OK;
 out:
 	host_run_release(&clock);
 	validation_release(&val);

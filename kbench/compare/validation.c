@@ -29,7 +29,13 @@ static double quantile(const double *v, size_t nr, double q)
  */
 static void program_figures(struct val_program *p)
 {
-	double *s = malloc(p->runs * sizeof(*s));
+	double *s;
+
+	if (!p->runs) {	/* modelled only */
+		p->native_cycles = p->native_spread_pct = p->error_pct = NAN;
+		return;
+	}
+	s = malloc(p->runs * sizeof(*s));
 
 	p->native_cycles = median_of(p->native, p->runs);
 	if (s) {
@@ -59,8 +65,13 @@ static double speedup(double p, double base)
 static void paired_speedup(struct val_pair *q, const struct val_program *p,
 			   const struct val_program *base)
 {
-	double *r = p->runs == base->runs ? malloc(p->runs * sizeof(*r)) : NULL;
+	double *r = p->runs && p->runs == base->runs ? malloc(p->runs * sizeof(*r)) : NULL;
 
+	if (!p->runs || !base->runs) {	/* modelled only: nothing to compare with */
+		q->native_pct = q->native_noise = NAN;
+		q->beyond_noise = 0;
+		return;
+	}
 	if (!r) {
 		q->native_pct = speedup(p->native_cycles, base->native_cycles);
 		q->native_noise = p->native_spread_pct + base->native_spread_pct;
@@ -114,6 +125,8 @@ static double spearman(const struct val_pair *pairs, size_t nr)
 	if (nr < 2 || !a)
 		return free(a), NAN;
 	for (size_t i = 0; i < nr; i++) {
+		if (isnan(pairs[i].native_pct))
+			return free(a), NAN;
 		a[i] = pairs[i].native_pct;
 		a[nr + i] = pairs[i].model_pct;
 	}
@@ -128,6 +141,7 @@ static void summarize(const struct val_program *v, size_t nr, const struct val_p
 		      size_t np, struct val_summary *sum)
 {
 	double *err = calloc(nr + 1, sizeof(*err));
+	int modelled_only = 0;	/* a program without native runs */
 
 	memset(sum, 0, sizeof(*sum));
 	sum->spearman = spearman(pairs, np);
@@ -137,9 +151,11 @@ static void summarize(const struct val_program *v, size_t nr, const struct val_p
 		sum->signs_agree += pairs[i].beyond_noise &&
 				    (pairs[i].native_pct > 0) == (pairs[i].model_pct > 0);
 	}
-	for (size_t i = 0; err && i < nr; i++)
+	for (size_t i = 0; err && i < nr; i++) {
 		err[i] = fabs(v[i].error_pct);
-	sum->median_abs_cycle_error_pct = err ? median_of(err, nr) : NAN;
+		modelled_only |= isnan(err[i]);
+	}
+	sum->median_abs_cycle_error_pct = err && !modelled_only ? median_of(err, nr) : NAN;
 	if (!np)
 		sum->mean_abs_speedup_error = NAN;
 	free(err);

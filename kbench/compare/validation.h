@@ -12,7 +12,7 @@
 struct val_program {
 	const char *name, *baseline;	/* baseline: NULL, or another program's name */
 	double *native;			/* one figure a run, in core cycles */
-	size_t runs;
+	size_t runs;			/* 0: modelled only (native figures NaN) */
 	double native_cycles, native_spread_pct;	/* the median; the quartiles' distance / median */
 	double model_cycles, error_pct;
 };

@@ -1496,6 +1496,34 @@ assert [(p["name"], p["model_cycles"], p["events"]) for p in a] == \
 	expect 2 "$KBENCH" validate --runs=0 m.json
 	expect 2 "$KBENCH" validate --jobs=0 m.json
 	has err.txt "--jobs takes a number"
+	expect 2 "$KBENCH" validate --arch=vax m.json
+	# Another machine's programs: the model's side alone, through its QEMU
+	# user mode; the host's validate names the program that is not its own.
+	command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null ||
+		{ echo "validate --arch=arm64 not tried: no aarch64-linux-gnu-gcc or qemu-aarch64"; return 0; }
+	aarch64-linux-gnu-gcc -static -O0 -o a0 loop.c && aarch64-linux-gnu-gcc -static -O2 -o a2 loop.c ||
+		fail "aarch64-linux-gnu-gcc"
+	sed "s|$W/o0|$W/a0|; s|$W/o2|$W/a2|" m.json >a.json
+	expect 3 "$KBENCH" validate a.json
+	has err.txt "a.json: entry 1 (O0): the program $W/a0 is not an x86_64 program (ELF machine 183"
+	expect 3 "$KBENCH" validate --arch=arm64 m.json
+	has err.txt "the program $W/o0 is not an aarch64 program"
+	expect 0 "$KBENCH" validate --arch=arm64 --json -o "$W/a.out.json" a.json
+	expect 0 "$KBENCH" validate --arch=arm64 --json -o "$W/a.again.json" a.json
+	cmp -s a.out.json a.again.json || fail "validate --arch=arm64 twice: different figures"
+	python3 -c 'import json
+d = json.load(open("a.out.json"))
+assert d["machine"] == "arm64" and d["native"] is False, d
+for p in d["programs"]:
+    assert p["native_cycles"] is None and p["native_runs"] == [] and p["model_cycles"] > 0, p
+    assert p["events"]["instructions"] > 0, p
+q = d["pairs"][0]
+assert q["native_speedup_pct"] is None and q["model_speedup_pct"] > 50 and not q["beyond_noise"], q
+assert d["summary"]["spearman"] is None, d' || fail "validate --arch=arm64's JSON: $(cat a.out.json)"
+	expect 0 "$KBENCH" validate --arch=arm64 a.json
+	has out.txt "modelled only: arm64 programs in qemu-aarch64"
+	has out.txt "O2 over O0"
+	grep -q "rank correlation" out.txt && fail "a rank correlation without native runs"
 	return 0
 }
 

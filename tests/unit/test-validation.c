@@ -78,12 +78,38 @@ static void test_rounds_paired(void **state)
 	assert_true(v[0].native_spread_pct > 5);
 }
 
+/* Modelled only (another machine's programs): the model's speedup, and no
+ * native figure, error or correlation made up from nothing. */
+static void test_modelled_only(void **state)
+{
+	struct val_program v[3] = {
+		{ .name = "base", .model_cycles = 200 },
+		{ .name = "fast", .baseline = "base", .model_cycles = 100 },
+		{ .name = "slow", .baseline = "base", .model_cycles = 250 },
+	};
+	struct val_pair pairs[3];
+	struct val_summary s;
+
+	(void)state;
+	assert_int_equal(validation_compute(v, 3, pairs, &s), 2);
+	assert_true(isnan(v[0].native_cycles) && isnan(v[0].error_pct));
+	assert_true(fabs(pairs[0].model_pct - 100) < 1e-9);
+	assert_true(fabs(pairs[1].model_pct + 20) < 1e-9);
+	assert_true(isnan(pairs[0].native_pct) && isnan(pairs[0].error_points));
+	assert_false(pairs[0].beyond_noise);
+	assert_true(isnan(s.spearman) && isnan(s.mean_abs_speedup_error));
+	assert_true(isnan(s.median_abs_cycle_error_pct));
+	assert_int_equal(s.beyond_noise, 0);
+	assert_int_equal(s.signs_agree, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spread_ignores_one_outlier),
 		cmocka_unit_test(test_pairs_and_noise),
 		cmocka_unit_test(test_rounds_paired),
+		cmocka_unit_test(test_modelled_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
