@@ -117,9 +117,13 @@ static int check_program(const struct kb_machine *m, const char *arg0, const cha
 	int ret;
 
 	strbuf_addf(&what, "%s: entry %zu (%s): the program", path, i + 1, name);
-	ret = machine_check_program(m, file, what.buf,
-				    m == machine_host() ? "a program for this host, or --arch=ITS_MACHINE"
-							: "a program for it, or --arch=ITS_MACHINE");
+	if (access(file, X_OK))
+		ret = error_errno("%s %s", what.buf, file);
+	else
+		ret = machine_check_program(m, file, what.buf,
+					    m == machine_host() ?
+					    "a program for this host, or --arch=ITS_MACHINE" :
+					    "a program for it, or --arch=ITS_MACHINE");
 	strbuf_release(&what);
 	free(file);
 	return ret;

@@ -1497,6 +1497,9 @@ assert [(p["name"], p["model_cycles"], p["events"]) for p in a] == \
 	expect 2 "$KBENCH" validate --jobs=0 m.json
 	has err.txt "--jobs takes a number"
 	expect 2 "$KBENCH" validate --arch=vax m.json
+	printf '[{"name": "gone", "argv": ["%s/none"]}]\n' "$W" >gone.json
+	expect 3 "$KBENCH" validate gone.json
+	has err.txt "gone.json: entry 1 (gone): the program $W/none: No such file"
 	# Another machine's programs: the model's side alone, through its QEMU
 	# user mode; the host's validate names the program that is not its own.
 	command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null ||
