@@ -107,11 +107,9 @@ void host_run_release(struct host_run *h)
 
 #define ERR_TAIL 400	/* the end of a failed program's standard error shown */
 
-/* User time only: the model sees a program's own instructions, not the
- * kernel's work for it (qemu-x86_64 does its system calls natively). */
-static double user_of(const struct rusage *ru)
+static double seconds(const struct timeval *tv)
 {
-	return ru->ru_utime.tv_sec + ru->ru_utime.tv_usec / 1e6;
+	return (double)tv->tv_sec + (double)tv->tv_usec / 1e6;
 }
 
 /* Its standard error's last ERR_TAIL bytes into err. */
@@ -164,7 +162,7 @@ void host_program_end(struct host_program *hp, struct strbuf *err)
  * The children's rusage before and after: kbench waits for one child at
  * a time, so the difference is that child's, as wait4 reports it.
  */
-int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+int host_run_program(char *const *argv, const char *stdin_path, double *user, double *sys,
 		     struct strbuf *err)
 {
 	struct host_program hp;
@@ -176,7 +174,8 @@ int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seco
 		return -1;
 	status = finish_command(&hp.cp);
 	getrusage(RUSAGE_CHILDREN, &after);
-	*cpu_seconds = user_of(&after) - user_of(&before);
+	*user = seconds(&after.ru_utime) - seconds(&before.ru_utime);
+	*sys = seconds(&after.ru_stime) - seconds(&before.ru_stime);
 	host_program_end(&hp, err);
 	return status;
 }
@@ -413,37 +412,44 @@ static void add_bytes(struct strbuf *sb, unsigned long bytes)
 }
 
 /*
- * A level's latency as the model adds it: what an L1 miss costs over a
- * hit, whose cost the model has in cpi.  At least floor, which the parser
- * requires (latencies growing outwards).
+ * A level's latency: with the core's timing, a load's whole latency, the
+ * chase's cycles a load there; without it, what the additive model adds
+ * for a miss, over the hit (l1) whose cost is in cpi.  At least floor,
+ * which the parser requires (latencies growing outwards).
  */
 static double add_latency(struct strbuf *out, const char *key, const struct host_curve *c,
-			  size_t at, size_t l1, double floor, const char *date)
+			  size_t at, ssize_t l1, double floor, const char *date)
 {
-	double v = c->per_load[at] - c->per_load[l1];
+	double v = c->per_load[at] - (l1 >= 0 ? c->per_load[l1] : 0);
 
 	strbuf_addf(out, "%s = %.1f", key, v > floor ? v : floor);
 	strbuf_addf(out, "  # measured on this host %s: the chase at ", date);
 	add_bytes(out, c->bytes[at]);
-	strbuf_addf(out, " (%.1f cycles a load) minus at ", c->per_load[at]);
-	add_bytes(out, c->bytes[l1]);
-	strbuf_addf(out, " (%.1f, an L1 hit)%s\n", c->per_load[l1],
-		    v < floor ? ", raised to the level before's" : "");
+	strbuf_addf(out, " (%.1f cycles a load)", c->per_load[at]);
+	if (l1 >= 0) {
+		strbuf_addstr(out, " minus at ");
+		add_bytes(out, c->bytes[l1]);
+		strbuf_addf(out, " (%.1f, an L1 hit)", c->per_load[l1]);
+	}
+	strbuf_addf(out, "%s\n", v < floor ? ", raised to the level before's" : "");
 	return v > floor ? v : floor;
 }
 
-/* The latencies of the levels; l2_latency's value. */
+/* The latencies of the levels (l1_latency too when timed); l2_latency's value. */
 static double add_latencies(struct strbuf *out, const struct host_curve *c,
-			    const struct host_caches *hc, const char *date)
+			    const struct host_caches *hc, int timed, const char *date)
 {
 	size_t l1 = plateau(c, hc->l1d.size, 0);
 	size_t l2 = plateau(c, hc->l2.size, index_past(c, hc->l1d.size));
 	size_t llc = plateau(c, hc->llc.size, index_past(c, hc->l2.size));
-	double v, l2_latency;
+	ssize_t minus = timed ? -1 : (ssize_t)l1;
+	double v = 0, l2_latency;
 
-	v = l2_latency = add_latency(out, "l2_latency", c, l2, l1, 0, date);
-	v = add_latency(out, "llc_latency", c, llc, l1, v, date);
-	add_latency(out, "memory_latency", c, c->nr - 1, l1, v, date);
+	if (timed)
+		v = add_latency(out, "l1_latency", c, l1, -1, 0, date);
+	v = l2_latency = add_latency(out, "l2_latency", c, l2, minus, v, date);
+	v = add_latency(out, "llc_latency", c, llc, minus, v, date);
+	add_latency(out, "memory_latency", c, c->nr - 1, minus, v, date);
 	if (c->bytes[c->nr - 1] <= hc->llc.size)
 		strbuf_addstr(out, "#   (the probe's largest working set is inside the LLC CPUID "
 			      "reports: llc_latency and memory_latency are not measured apart)\n");
@@ -510,7 +516,8 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	struct host_caches hc = { 0 };
 	char date[32], brand[49];
 	time_t now = time(NULL);
-	int no_l3;
+	int no_l3, timed = base->width > 0;
+	double wait, penalty;
 
 	cpuid_caches(&hc);
 	if (!hc.l1d.size || !hc.l1i.size || !hc.l2.size)
@@ -528,6 +535,9 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	strbuf_addf(out, "name = host %.50s\n", *brand ? brand : "(no CPUID brand)");
 	strbuf_addf(out, "cpi = %g  # %s's: the probes time dependent chains, not throughput, "
 		    "so no honest fit\n", base->cpi, base_path);
+	if (timed)
+		strbuf_addf(out, "# The core's width and window are %s's, not measurable here.\n"
+			    "width = %lu\nrob = %lu\n", base_path, base->width, base->rob);
 	add_cache(out, "l1i", hc.l1i, hc.source);
 	add_cache(out, "l1d", hc.l1d, hc.source);
 	add_cache(out, "l2", hc.l2, hc.source);
@@ -536,10 +546,16 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	add_cache(out, "llc", hc.llc, no_l3 ? "no level 3: the L2's" :
 		  llc_source.len ? llc_source.buf : hc.source);
 	strbuf_release(&llc_source);
-	add_coherence(out, c, add_latencies(out, c, &hc, date), base, base_path, date);
+	add_coherence(out, c, add_latencies(out, c, &hc, timed, date), base, base_path, date);
+	wait = timed ? c->per_load[plateau(c, hc.l1d.size, 0)] + 2 : 0;
+	penalty = host_branch_penalty(c) > wait ? host_branch_penalty(c) - wait : 0;
 	strbuf_addf(out, "branch_penalty = %.1f  # measured on this host %s: (random - regular "
-		    "loop's cycles a pass, %.2f - %.2f) / 0.5\n", host_branch_penalty(c), date,
-		    c->random, c->regular);
+		    "loop's cycles a pass, %.2f - %.2f) / 0.5", penalty, date, c->random,
+		    c->regular);
+	if (timed)
+		strbuf_addf(out, ", less the %.1f cycles its branch waits for its load and compare "
+			    "(l1_latency + 2), which the core's timing counts itself", wait);
+	strbuf_addch(out, '\n');
 	strbuf_addf(out, "# The predictor's sizes are the model's own, not measurable here: "
 		    "%s's.\nbp_history = %lu\nbtb_entries = %lu\nras_depth = %lu\n", base_path,
 		    base->bp_history, base->btb_entries, base->ras_depth);

@@ -28,11 +28,11 @@ void host_run_release(struct host_run *h);
 
 /*
  * Runs argv natively (standard input from stdin_path unless NULL, output
- * discarded) and says its user CPU time in seconds.  The
+ * discarded) and says its user and system CPU time in seconds.  The
  * raw wait status, or -1 if it could not run; err gets the end of its
  * standard error.
  */
-int host_run_program(char *const *argv, const char *stdin_path, double *cpu_seconds,
+int host_run_program(char *const *argv, const char *stdin_path, double *user, double *sys,
 		     struct strbuf *err);
 
 /*

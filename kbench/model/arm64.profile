@@ -6,8 +6,12 @@
 #   [AT]   AnandTech, "Amazon's Arm-based Graviton2 Against AMD and
 #          Intel" (2020): measured latencies of Graviton2 at 2.5 GHz
 name = arm64 (Arm Neoverse N1)
-# The model's own choice, no vendor figure: a 4-wide core on kernel code.
+# The additive formula's base (used only without the core's timing): the
+# model's own choice, a 4-wide core on kernel code.
 cpi = 0.6
+width = 4                  # [SOG] 4 instructions decoded a cycle
+rob = 128                  # [SOG] 128-entry reorder buffer
+l1_latency = 4             # [SOG] L1 load to use, 4 cycles
 l1i = 64K 4 64             # [TRM] 64 KB, 4-way, 64-byte lines
 l1d = 64K 4 64             # [TRM] 64 KB, 4-way, 64-byte lines
 l2 = 1M 8 64               # [TRM] 256 KB to 1 MB, 8-way; Graviton2 has 1 MB

@@ -15,6 +15,11 @@
  *   row
  *   sample cycles=C instructions=N loads=N ... branch_misses=N
  *
+ * With the profile's core timing (timing.c), a block's instructions are
+ * timed when the next block starts, from what each one's loads found, and
+ * a sample's cycles are the core's time; without it they are the additive
+ * sum of model_cycles.
+ *
  * Arguments: profile=FILE (profile.h), out=FILE (the records), and
  * whole=on: one more sample at exit, of the whole run (every vCPU from its
  * first instruction, markers or none), for a program that has no markers
@@ -37,13 +42,22 @@
 QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 
 #define MAX_VCPUS 64
+/* The most instructions QEMU puts in a translation block. */
+#define MAX_BLOCK_INSNS 512
 
 /* What a translation block always does; fetch[] are its instruction lines. */
 struct block {
 	uint64_t pc, last_pc, fallthrough;
 	enum exit_kind kind;
 	unsigned insns, nr_fetch;
+	struct insn_info *info;	/* each instruction's, for the core's timing */
 	uint64_t fetch[];
+};
+
+/* What the running block's instruction k loaded or stored, for its timing. */
+struct access {
+	uint64_t load_ticks, addr;
+	int kind;
 };
 
 struct vcpu {
@@ -51,6 +65,8 @@ struct vcpu {
 	struct predictor bp;
 	struct counters now;
 	const struct block *prev;
+	struct core core;
+	struct access *acc;	/* MAX_BLOCK_INSNS of them */
 	int ready;
 };
 
@@ -78,6 +94,10 @@ static struct counters window_start;
 static int in_window;
 static unsigned line_shift;
 static int whole;
+/* The core's timing is on (the profile has it, and the ISA's instructions can be read). */
+static int timed;
+/* Each level's load to use, in ticks. */
+static uint64_t t_l1, t_l2, t_llc, t_memory, t_coherence, t_penalty;
 
 static struct vcpu *vcpu_of(unsigned int index)
 {
@@ -92,7 +112,9 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
 	if (!v || v->ready)
 		return;
 	if (cache_init(&v->l1i, &profile.l1i) || cache_init(&v->l1d, &profile.l1d) ||
-	    cache_init(&v->l2, &profile.l2) || predictor_init(&v->bp, &profile)) {
+	    cache_init(&v->l2, &profile.l2) || predictor_init(&v->bp, &profile) ||
+	    (timed && (core_init(&v->core, &profile) ||
+		       !(v->acc = calloc(MAX_BLOCK_INSNS, sizeof(*v->acc)))))) {
 		fprintf(stderr, "kbench-model: out of memory for vCPU %u's caches\n", index);
 		exit(1);
 	}
@@ -123,23 +145,40 @@ static void drop_lock(int locked)
 
 /*
  * Through L2 and the LLC after an L1 miss; taken: the L1 had the line
- * until another vCPU's store took it.
+ * until another vCPU's store took it.  The ticks the line took to come.
  */
-static void beyond_l1(struct vcpu *v, uint64_t addr, int taken)
+static uint64_t beyond_l1(struct vcpu *v, uint64_t addr, int taken)
 {
 	int r = cache_access(&v->l2, addr);
 
 	if (r == CACHE_HIT)
-		return;
+		return t_l2;
 	v->now.l2_misses++;
 	if (taken || r == CACHE_TAKEN_MISS) {
 		/* The line comes from the other core; the LLC sees the fill, not a miss. */
 		v->now.coherence_misses++;
 		cache_access(&llc, addr);
-		return;
+		return t_coherence;
 	}
-	if (cache_access(&llc, addr) != CACHE_HIT)
-		v->now.llc_misses++;
+	if (cache_access(&llc, addr) == CACHE_HIT)
+		return t_llc;
+	v->now.llc_misses++;
+	return t_memory;
+}
+
+/* The block that ran last, timed instruction by instruction; its last one's result. */
+static uint64_t time_block(struct vcpu *v, const struct block *b)
+{
+	uint64_t done = 0;
+
+	for (unsigned k = 0; k < b->insns; k++) {
+		struct access *a = &v->acc[k];
+
+		done = core_insn(&v->core, &b->info[k], a->load_ticks, a->kind, a->addr);
+		memset(a, 0, sizeof(*a));
+	}
+	v->now.core_ticks = v->core.retired;
+	return done;
 }
 
 /*
@@ -165,11 +204,19 @@ static void block_exec(unsigned int index, void *udata)
 
 	if (!v)
 		return;
+	uint64_t done = 0;
+
 	locked = take_lock();
+	if (v->prev && timed)
+		done = time_block(v, v->prev);
 	if (v->prev && v->prev->kind != EXIT_OTHER) {
+		int miss = predictor_resolve(&v->bp, v->prev->kind, v->prev->last_pc,
+					     v->prev->fallthrough, b->pc);
+
 		v->now.branches++;
-		v->now.branch_misses += (uint64_t)predictor_resolve(&v->bp, v->prev->kind,
-			v->prev->last_pc, v->prev->fallthrough, b->pc);
+		v->now.branch_misses += (uint64_t)miss;
+		if (miss && timed)
+			core_redirect(&v->core, done, t_penalty);
 	}
 	v->prev = b;
 	v->now.instructions += b->insns;
@@ -177,23 +224,52 @@ static void block_exec(unsigned int index, void *udata)
 		int r = cache_access(&v->l1i, b->fetch[i]);
 
 		if (r != CACHE_HIT) {
+			uint64_t t;
+
 			v->now.l1i_misses++;
-			beyond_l1(v, b->fetch[i], r == CACHE_TAKEN_MISS);
+			t = beyond_l1(v, b->fetch[i], r == CACHE_TAKEN_MISS);
+			if (timed)
+				core_fetch_stall(&v->core, t);
 		}
 	}
 	drop_lock(locked);
 }
 
-static void data_access(struct vcpu *v, uint64_t addr, int store)
+/* The ticks the line took to come. */
+static uint64_t data_access(struct vcpu *v, uint64_t addr, int store)
 {
 	int r = cache_access(&v->l1d, addr);
+	uint64_t t = t_l1;
 
 	if (r != CACHE_HIT) {
 		v->now.l1d_misses++;
-		beyond_l1(v, addr, r == CACHE_TAKEN_MISS);
+		t = beyond_l1(v, addr, r == CACHE_TAKEN_MISS);
 	}
 	if (store && nr_ready > 1)
 		take_line(v, addr);
+	return t;
+}
+
+/* What instruction k of the running block loaded or stored: the slowest of its loads. */
+static void note_access(struct vcpu *v, uintptr_t k, uint64_t addr, int store, uint64_t t)
+{
+	struct access *a;
+
+	if (!timed || k >= MAX_BLOCK_INSNS)
+		return;
+	a = &v->acc[k];
+	if (store) {
+		if (a->kind != CORE_LOAD) {
+			a->kind = CORE_STORE;
+			a->addr = addr;
+		}
+		return;
+	}
+	if (a->kind != CORE_LOAD)
+		a->addr = addr;
+	a->kind = CORE_LOAD;
+	if (t > a->load_ticks)
+		a->load_ticks = t;
 }
 
 static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t vaddr,
@@ -203,8 +279,8 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 	struct qemu_plugin_hwaddr *hw = qemu_plugin_get_hwaddr(info, vaddr);
 	uint64_t addr = vaddr, size = 1ull << qemu_plugin_mem_size_shift(info);
 	int store, locked;
+	uint64_t t;
 
-	(void)udata;
 	if (!v)
 		return;
 	/* Device registers are not memory; system mode caches physical lines. */
@@ -219,16 +295,22 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 		v->now.stores++;
 	else
 		v->now.loads++;
-	data_access(v, addr, store);
-	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift))
-		data_access(v, addr + size - 1, store);
+	t = data_access(v, addr, store);
+	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift)) {
+		uint64_t t2 = data_access(v, addr + size - 1, store);
+
+		t = t2 > t ? t2 : t;
+	}
+	note_access(v, (uintptr_t)udata, addr, store, t);
 	drop_lock(locked);
 }
 
 static void write_sample(const struct counters *d)
 {
 	char buf[512];
-	int n = snprintf(buf, sizeof(buf), "sample cycles=%.0f", model_cycles(&profile, d));
+	double cycles = timed ? (double)d->core_ticks / (double)profile.width :
+		model_cycles(&profile, d);
+	int n = snprintf(buf, sizeof(buf), "sample cycles=%.0f", cycles);
 
 #define X(e) n += snprintf(buf + n, sizeof(buf) - (size_t)n, " " #e "=%" PRIu64, d->e);
 	KB_EVENTS(X)
@@ -247,6 +329,7 @@ static void sum_counters(struct counters *d)
 #define X(e) d->e += ready[i]->now.e;
 		KB_EVENTS(X)
 #undef X
+		d->core_ticks += ready[i]->now.core_ticks;
 	}
 }
 
@@ -275,6 +358,7 @@ static void marker_exec(unsigned int index, void *udata)
 #define X(e) d.e -= window_start.e;
 		KB_EVENTS(X)
 #undef X
+		d.core_ticks -= window_start.core_ticks;
 		drop_lock(locked);
 		write_sample(&d);
 		break;
@@ -310,10 +394,17 @@ static uint64_t fetch_addr(const struct qemu_plugin_insn *insn)
 static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb), max_fetch = 2 * n, nr = 0;
-	struct block *b = malloc(sizeof(*b) + max_fetch * sizeof(uint64_t));
+	struct block *b;
 
 	(void)id;
-	if (!b || !n) {
+	if (!n)
+		return;
+	b = malloc(sizeof(*b) + max_fetch * sizeof(uint64_t));
+	if (b)
+		b->info = timed ? calloc(n, sizeof(*b->info)) : NULL;
+	if (!b || (timed && !b->info)) {
+		/* Unmeasured, not wrong: the block still runs. */
+		fprintf(stderr, "kbench-model: out of memory for a block\n");
 		free(b);
 		return;
 	}
@@ -334,7 +425,13 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, marker_exec,
 				QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)m);
 		qemu_plugin_register_vcpu_mem_cb(insn, mem_exec, QEMU_PLUGIN_CB_NO_REGS,
-						 QEMU_PLUGIN_MEM_RW, NULL);
+						 QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)i);
+		if (timed) {
+			char *text = qemu_plugin_insn_disas(insn);
+
+			insn_read(isa, text, &b->info[i]);
+			free(text);
+		}
 		if (i == n - 1) {
 			b->last_pc = qemu_plugin_insn_vaddr(insn);
 			b->fallthrough = b->last_pc + size;
@@ -385,6 +482,17 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		ISA_X86 : !strcmp(info->target_name, "aarch64") ? ISA_ARM64 : ISA_OTHER;
 	while ((1ul << line_shift) < profile.l1i.line)
 		line_shift++;
+	timed = profile.width && isa != ISA_OTHER;
+	if (timed) {
+		double w = (double)profile.width;
+
+		t_l1 = (uint64_t)(profile.l1_latency * w + 0.5);
+		t_l2 = (uint64_t)(profile.l2_latency * w + 0.5);
+		t_llc = (uint64_t)(profile.llc_latency * w + 0.5);
+		t_memory = (uint64_t)(profile.memory_latency * w + 0.5);
+		t_coherence = (uint64_t)(profile.coherence_latency * w + 0.5);
+		t_penalty = (uint64_t)(profile.branch_penalty * w + 0.5);
+	}
 	out_fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	if (out_fd < 0) {
 		perror(out);

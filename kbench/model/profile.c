@@ -22,6 +22,7 @@ static const struct key keys[] = {
 	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
 	K(coherence_latency, REAL), K(branch_penalty, REAL),
 	K(bp_history, COUNT), K(btb_entries, COUNT), K(ras_depth, COUNT),
+	K(width, COUNT), K(rob, COUNT), K(l1_latency, REAL),
 };
 #define NKEYS (sizeof(keys) / sizeof(*keys))
 
@@ -190,12 +191,35 @@ static int line_of(const char *key, const int *seen)
 	return 0;
 }
 
+/* Keys a profile may leave out: later additions, which older profiles lack. */
+static int optional(const char *key)
+{
+	static const char *const later[] = { "coherence_latency", "width", "rob", "l1_latency",
+					     NULL };
+
+	for (const char *const *k = later; *k; k++)
+		if (!strcmp(*k, key))
+			return 1;
+	return 0;
+}
+
 static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
 {
 	ps->line = 0;
+	int timing = !!line_of("width", seen) + !!line_of("rob", seen) +
+		     !!line_of("l1_latency", seen);
+
 	for (size_t i = 0; i < NKEYS; i++)
-		if (!seen[i] && strcmp(keys[i].name, "coherence_latency"))
+		if (!seen[i] && !optional(keys[i].name))
 			return fail(ps, "no '%s' line (a profile names every key)", keys[i].name);
+	if (timing && timing < 3)
+		return fail(ps, "width, rob and l1_latency go together (the core's timing), or "
+			    "none of them");
+	if (timing && (p->width > 16 || p->rob < p->width))
+		return fail(ps, "the core's timing needs width from 1 to 16 and rob at least "
+			    "width, not %lu and %lu", p->width, p->rob);
+	if (timing && p->l1_latency > p->l2_latency)
+		return fail(ps, "the latencies must grow outwards (l1 <= l2 <= llc <= memory)");
 	/*
 	 * Profiles written before the key (calibrate --profile-out's too)
 	 * still load: another core's line then costs what an LLC hit does.

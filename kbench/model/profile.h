@@ -14,6 +14,13 @@
  *   btb_entries = N           the target buffer (indirect branches)
  *   ras_depth = N             the return stack
  *
+ * and, together or not at all, the core's timing (timing.c); without them
+ * cycles are the additive sum of instructions x cpi and each event's cost:
+ *
+ *   width = N                 instructions dispatched a cycle
+ *   rob = N                   the reorder window, in instructions
+ *   l1_latency = CYCLES       load to use, an L1 hit
+ *
  * Shared by the plugin and by kbench, which checks a profile before QEMU
  * starts: one parser, one set of messages.
  */
@@ -32,6 +39,8 @@ struct kb_profile {
 	struct kb_cache_geom l1i, l1d, l2, llc;
 	double l2_latency, llc_latency, memory_latency, coherence_latency, branch_penalty;
 	unsigned long bp_history, btb_entries, ras_depth;
+	unsigned long width, rob;	/* 0: no core timing */
+	double l1_latency;
 };
 
 /* 0, or -1 with "PATH:LINE: why" (or "PATH: why") in err. */

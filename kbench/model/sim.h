@@ -41,6 +41,7 @@ struct counters {
 	uint64_t l1i_misses, l1d_misses, l2_misses, llc_misses;
 	uint64_t coherence_misses;	/* L2 misses on a line another vCPU's store took */
 	uint64_t branches, branch_misses;
+	uint64_t core_ticks;	/* the core's time (timing.c), not an event */
 };
 
 /* The event names, in struct counters' order, for the plugin's records. */
@@ -81,5 +82,43 @@ void predictor_release(struct predictor *bp);
  */
 int predictor_resolve(struct predictor *bp, enum exit_kind k, uint64_t pc,
 		      uint64_t fallthrough, uint64_t next);
+
+/*
+ * What the core's timing needs of an instruction (insn.c reads it from
+ * QEMU's disassembly): the registers it waits for and writes, numbered
+ * from 1 (0: none), and its latency without a load's.
+ */
+#define CORE_NREGS 72
+struct insn_info {
+	uint8_t src[6], dst[3];
+	uint8_t nsrc, ndst, lat;
+	uint8_t serial;		/* waits until everything before it has retired */
+	uint8_t move;		/* a load's result is the loaded value: no latency of its own */
+};
+
+void insn_read(enum isa isa, const char *disas, struct insn_info *in);
+
+/* The core's timing (timing.c); every time is in ticks, a cycle's width-th part. */
+enum { CORE_NONE, CORE_LOAD, CORE_STORE };
+
+struct forward {
+	uint64_t addr;		/* the stored address + 1; 0 is empty */
+	uint64_t ready;
+};
+
+struct core {
+	uint64_t ready[CORE_NREGS];	/* when each register's value is */
+	uint64_t *rob;			/* the window: each entry's retirement */
+	unsigned long rob_size, width;
+	uint64_t seq, fetch, retired;
+	struct forward fwd[256];	/* recent stores, for the loads that read them */
+};
+
+int core_init(struct core *c, const struct kb_profile *p);
+void core_release(struct core *c);
+uint64_t core_insn(struct core *c, const struct insn_info *in, uint64_t load_ticks,
+		   int access, uint64_t addr);
+void core_redirect(struct core *c, uint64_t done, uint64_t penalty_ticks);
+void core_fetch_stall(struct core *c, uint64_t ticks);
 
 #endif

@@ -5,14 +5,19 @@
 #   [CnC]  Chips and Cheese, "AMD's Zen 4 Part 2: Memory Subsystem and
 #          Conclusion" (2022): measured latencies
 name = x86-64 (AMD Zen 4)
-# The model's own choice, no vendor figure: two instructions per cycle on
-# code that hits L1 and predicts well (a 6-wide core on kernel code).
+# The additive formula's base (machines whose code the core's timing
+# cannot read): the model's own choice, two instructions per cycle.
 cpi = 0.5
+# The core's timing: each instruction waits for its registers and takes
+# its latency in a reorder window.
+width = 6                  # [SOG] 6 macro-ops dispatched a cycle
+rob = 320                  # [SOG] 320-entry retire queue
+l1_latency = 4             # [SOG] 4 cycles load to use (integer)
 l1i = 32K 8 64             # [SOG] 32 KB, 8-way, 64-byte lines
-l1d = 32K 8 64             # [SOG] 32 KB, 8-way, 64-byte lines (its 4-5 cycles are in cpi)
+l1d = 32K 8 64             # [SOG] 32 KB, 8-way, 64-byte lines
 l2 = 1M 8 64               # [SOG] 1 MB private, 8-way
 llc = 32M 16 64            # [SOG] 32 MB L3 per CCX, 16-way
-l2_latency = 14            # [SOG] 14 cycles
+l2_latency = 14            # [SOG] 14 cycles load to use
 llc_latency = 50           # [SOG] 50 cycles on average
 memory_latency = 350       # [CnC] about 73 ns of DDR5 at about 4.8 GHz
 # A line another core of the CCX wrote: measured core-to-core latency

@@ -299,18 +299,23 @@ for a, b in zip(one["benchmarks"], two["benchmarks"]):
     t = {"us": a["median"] * 1000, "ns": a["median"], "MB/s": 1e9 / a["median"]}[a["unit"]]
     if abs(e["instructions"] / t - 1) > 0.01:
         bad.append(f"{n}: {e['instructions']:.6g} instructions per op, icount says {t:.6g}")
-    # Each sample's cycles are the profile's sum of its events.
+    # Each sample's cycles: with the core's timing, no fewer than the
+    # width allows; without it, the profile's sum of its events.
     ms = a["model_samples"]
     for i, cyc in enumerate(ms["cycles"]):
         x = {k: v[i] for k, v in ms.items()}
+        if x["coherence_misses"]:
+            bad.append(f"{n}: sample {i + 1}: coherence misses on one vCPU")
+        if "width" in prof:
+            if cyc < 0.99 * x["instructions"] / num("width"):
+                bad.append(f"{n}: sample {i + 1}: {cyc:.6g} cycles for {x['instructions']:.6g} instructions")
+            continue
         c = (x["instructions"] * num("cpi")
              + (x["l1i_misses"] + x["l1d_misses"]) * num("l2_latency")
              + x["l2_misses"] * (num("llc_latency") - num("l2_latency"))
              + x["llc_misses"] * (num("memory_latency") - num("llc_latency"))
              + x["coherence_misses"] * (num("coherence_latency") - num("llc_latency"))
              + x["branch_misses"] * num("branch_penalty"))
-        if x["coherence_misses"]:
-            bad.append(f"{n}: sample {i + 1}: coherence misses on one vCPU")
         if abs(c / cyc - 1) > 0.001:
             bad.append(f"{n}: sample {i + 1}: {cyc:.6g} cycles, the events make {c:.6g}")
 size = lambda k: int(prof[k].split()[0][:-1]) << (10 if prof[k].split()[0][-1] == "K" else 20)

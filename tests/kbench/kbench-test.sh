@@ -1237,6 +1237,12 @@ case_model_profile() {
 	profile_error "$(grep -v '^coherence_latency' "$good")" "cannot run '$W/no-qemu'"
 	profile_error "$(sed 's/^coherence_latency = .*/coherence_latency = 5/' "$good")" \
 		"bad.profile:$(ln coherence_latency): coherence_latency (5) must be at least l2_latency (14)"
+	# The core's timing is three keys or none; a profile without them loads.
+	profile_error "$(grep -v '^rob =' "$good")" \
+		"bad.profile: width, rob and l1_latency go together"
+	profile_error "$(grep -Ev '^(width|rob|l1_latency) =' "$good")" "cannot run '$W/no-qemu'"
+	profile_error "$(sed 's/^rob = .*/rob = 2/' "$good")" \
+		"bad.profile: the core's timing needs width from 1 to 16 and rob at least width, not 6 and 2"
 	profile_error "$(cat "$good"; echo 'coherence_latency = 90')" \
 		"bad.profile:$end: 'coherence_latency' given twice (first on line $(ln coherence_latency))"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
@@ -1244,10 +1250,11 @@ case_model_profile() {
 	return 0
 }
 
-# coherence_run MODE: pp (below) under the model in qemu-user, its
-# whole run's record in MODE.rec, as "event value" lines in MODE.ev.
+# coherence_run MODE [PROFILE]: pp (below) under the model in qemu-user
+# (x86-64's profile by default), its whole run's record in MODE.rec, as
+# "event value" lines in MODE.ev.
 coherence_run() {
-	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/$1.rec,whole=on" \
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=${2:-$KBENCH_MODEL_DIR/x86-64.profile},out=$W/$1.rec,whole=on" \
 		./pp "$1" >"$1.out" || fail "pp $1 under the model: $(cat "$1.out")"
 	grep '^sample ' "$1.rec" | tr ' ' '\n' | grep = | tr = ' ' >"$1.ev"
 }
@@ -1313,9 +1320,11 @@ EOF
 	[ "$one" = 0 ] || fail "$one coherence misses in one thread"
 	awk -v s="$(ev shared cycles)" -v p="$(ev private cycles)" 'BEGIN { exit !(s > 2 * p) }' ||
 		fail "shared $(ev shared cycles) cycles, private $(ev private cycles): not twice"
-	# They cost what the profile says: the record's cycles are the
-	# formula's with coherence_latency in it.
-	python3 - "$KBENCH_MODEL_DIR/x86-64.profile" shared.ev <<'PY' || fail "cycles are not the profile's: $(cat shared.rec)"
+	# Without the core's timing they cost what the profile says: the
+	# record's cycles are the additive formula's, coherence_latency in it.
+	grep -Ev '^(width|rob|l1_latency) =' "$KBENCH_MODEL_DIR/x86-64.profile" >additive.profile
+	coherence_run shared "$W/additive.profile"
+	python3 - additive.profile shared.ev <<'PY' || fail "cycles are not the profile's: $(cat shared.rec)"
 import sys
 p = {}
 for l in open(sys.argv[1]):
@@ -1330,6 +1339,57 @@ want = (e["instructions"] * n("cpi") + (e["l1i_misses"] + e["l1d_misses"]) * n("
         + e["branch_misses"] * n("branch_penalty"))
 sys.exit(abs(want - e["cycles"]) > 1)
 PY
+	return 0
+}
+
+# The core's timing under qemu-user: the same instruction count runs
+# several times faster when the multiplies do not wait for each other,
+# which the additive formula (one cpi for all code) cannot tell; one run
+# twice is the same record.
+case_model_timing() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "the test program is built for x86-64"
+	cat >mul.c <<'EOF'
+#include <string.h>
+int main(int argc, char **argv)
+{
+	long a = 3, b = 5, c = 7, d = 9, x = 11;
+	int chain = argc > 1 && !strcmp(argv[1], "chain");
+
+	for (long i = 0; i < 2000000; i++)
+		if (chain)
+			__asm__ volatile("imul %0, %0\n\timul %0, %0\n\timul %0, %0\n\timul %0, %0"
+					 : "+r"(a));
+		else
+			__asm__ volatile("imul %4, %0\n\timul %4, %1\n\timul %4, %2\n\timul %4, %3"
+					 : "+r"(a), "+r"(b), "+r"(c), "+r"(d) : "r"(x));
+	return (int)(a + b + c + d) & 1;
+}
+EOF
+	gcc -O1 -static -o mul mul.c || fail "gcc"
+	grep -Ev '^(width|rob|l1_latency) =' "$KBENCH_MODEL_DIR/x86-64.profile" >additive.profile
+	local mode prof
+	for prof in "$KBENCH_MODEL_DIR/x86-64.profile" "$W/additive.profile"; do
+		for mode in chain apart; do
+			qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$prof,out=$W/$mode.rec,whole=on" \
+				./mul $mode
+			grep '^sample ' "$mode.rec" | tr ' ' '\n' | grep = | tr = ' ' >"$(basename "$prof" .profile)-$mode.ev"
+		done
+	done
+	# An iteration: a chain of 4 multiplies of 3 cycles each (12) against
+	# 4 chains of one (3, as on hardware).
+	awk -v c="$(ev x86-64-chain cycles)" -v a="$(ev x86-64-apart cycles)" \
+		'BEGIN { exit !(c > 3.5 * a && c >= 2e6 * 12 && a >= 2e6 * 3) }' ||
+		fail "chained multiplies $(ev x86-64-chain cycles) cycles, apart $(ev x86-64-apart cycles)"
+	awk -v c="$(ev additive-chain cycles)" -v a="$(ev additive-apart cycles)" \
+		-v ci="$(ev additive-chain instructions)" -v ai="$(ev additive-apart instructions)" \
+		'BEGIN { c /= ci; a /= ai; exit !(c < 1.05 * a && a < 1.05 * c) }' ||
+		fail "the additive formula told them apart: $(ev additive-chain cycles) and $(ev additive-apart cycles)"
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/one.rec,whole=on" ./mul apart
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/two.rec,whole=on" ./mul apart
+	cmp -s one.rec two.rec || fail "one run twice: $(cat one.rec two.rec)"
 	return 0
 }
 
@@ -1371,7 +1431,9 @@ case_calibrate() {
 	awk '/^[0-9]+ [KM]iB/ { printf "%s{\"bytes\": %d, \"cycles_per_load\": %s}", n++ ? ", " : "{\"chase\": [",
 		$1 * ($2 == "KiB" ? 1024 : 1048576), $3 } END { print "]}" }' out.txt >cal.json
 	steps small.profile
-	[ "$(cpl 8192)" = 2.0 ] && [ "$(cpl 16384)" = 16.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
+	# A dependent chain: each load costs its level's load to use, l1_latency
+	# inside 8 KiB and l2_latency past it, no more (the core's timing).
+	[ "$(cpl 8192)" = 4.0 ] && [ "$(cpl 16384)" = 14.0 ] || fail "no step at 8 KiB: $(cat out.txt)"
 	# The random branch mispredicts about half the time, the regular one never.
 	grep -Eq '^random .* (4[5-9]|5[0-5])\.[0-9]%$' out.txt || fail "random branch: $(cat out.txt)"
 	grep -Eq '^regular .* 0\.[0-9]%$' out.txt || fail "regular branch: $(cat out.txt)"

@@ -1,0 +1,401 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the core's timing (timing.c) needs of an instruction: the registers
+ * it waits for, the ones it writes, its latency.  Read from QEMU's
+ * disassembly (AT&T syntax for x86-64, Arm's for arm64) once, when a block
+ * is translated.  What is not understood waits for nothing and takes a
+ * cycle: a missed dependency makes the model optimistic, never stuck.
+ */
+#include "sim.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#define MAX_OPS 6
+
+struct ops {
+	char *op[MAX_OPS];
+	int n;
+};
+
+static int starts(const char *s, const char *p)
+{
+	return !strncmp(s, p, strlen(p));
+}
+
+static int any_of(const char *m, const char *const *list)
+{
+	for (; *list; list++)
+		if (starts(m, *list))
+			return 1;
+	return 0;
+}
+
+static void add_reg(uint8_t *regs, uint8_t *n, size_t max, int r)
+{
+	if (r <= 0 || *n >= max)
+		return;
+	for (unsigned i = 0; i < *n; i++)
+		if (regs[i] == r)
+			return;
+	regs[(*n)++] = (uint8_t)r;
+}
+
+static void src(struct insn_info *in, int r)
+{
+	add_reg(in->src, &in->nsrc, sizeof(in->src), r);
+}
+
+static void dst(struct insn_info *in, int r)
+{
+	add_reg(in->dst, &in->ndst, sizeof(in->dst), r);
+}
+
+/* Split "a, b(c, d), e" at the commas outside brackets, in place. */
+static void split(char *s, struct ops *o, char open, char close)
+{
+	int depth = 0;
+
+	o->n = 0;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s)
+		return;
+	o->op[o->n++] = s;
+	for (; *s; s++) {
+		if (*s == open)
+			depth++;
+		else if (*s == close)
+			depth--;
+		else if (*s == ',' && !depth && o->n < MAX_OPS) {
+			*s = '\0';
+			while (s[1] == ' ' || s[1] == '\t')
+				s++;
+			o->op[o->n++] = s + 1;
+		}
+	}
+}
+
+/* x86-64 registers: 1-16 the general ones (%rsp none: the stack engine), 17-48 vectors. */
+enum { X_FLAGS = 49, X_K0 = 50 };
+
+static int x86_reg(const char *r, size_t len)
+{
+	static const char *const gpr[][4] = {
+		{ "rax", "eax", "ax", "al" }, { "rbx", "ebx", "bx", "bl" },
+		{ "rcx", "ecx", "cx", "cl" }, { "rdx", "edx", "dx", "dl" },
+		{ "rsi", "esi", "si", "sil" }, { "rdi", "edi", "di", "dil" },
+		{ "rbp", "ebp", "bp", "bpl" },
+	};
+	static const char *const high[] = { "ah", "bh", "ch", "dh" };
+	char b[8];
+
+	if (len == 0 || len >= sizeof(b))
+		return 0;
+	memcpy(b, r, len);
+	b[len] = '\0';
+	for (int i = 0; i < 7; i++)
+		for (int j = 0; j < 4; j++)
+			if (!strcmp(b, gpr[i][j]))
+				return i + 1;
+	for (int i = 0; i < 4; i++)
+		if (!strcmp(b, high[i]))
+			return i + 1;
+	if (b[0] == 'r' && isdigit((unsigned char)b[1])) {
+		int n = b[1] - '0';
+
+		if (isdigit((unsigned char)b[2]))
+			n = n * 10 + b[2] - '0';
+		return n >= 8 && n <= 15 ? n + 1 : 0;
+	}
+	if ((b[0] == 'x' || b[0] == 'y' || b[0] == 'z') && !strncmp(b + 1, "mm", 2) &&
+	    isdigit((unsigned char)b[3])) {
+		int n = b[3] - '0';
+
+		if (isdigit((unsigned char)b[4]))
+			n = n * 10 + b[4] - '0';
+		return n < 32 ? 17 + n : 0;
+	}
+	if (b[0] == 'k' && b[1] >= '0' && b[1] <= '7' && !b[2])
+		return X_K0 + b[1] - '0';
+	return 0;	/* rsp, rip, segments, x87: ready whenever asked */
+}
+
+/* Every register named in s ("%rax", "0x8(%rbx, %rcx, 4)") into f. */
+static void x86_regs_of(const char *s, struct insn_info *in, void (*f)(struct insn_info *, int))
+{
+	for (; *s; s++)
+		if (*s == '%') {
+			size_t n = 0;
+
+			while (isalnum((unsigned char)s[1 + n]))
+				n++;
+			f(in, x86_reg(s + 1, n));
+			s += n;
+		}
+}
+
+static int x86_is_mem(const char *op)
+{
+	return strchr(op, '(') || strchr(op, ':');
+}
+
+static const char *const x86_write_only[] = {
+	"mov", "lea", "cvt", "set", "pop", "bsf", "bsr", "popcnt", "lzcnt", "tzcnt",
+	"pmovmsk", "vpmovmsk", "vmov", "vbroadcast", "vpbroadcast", "pshufd", "pshuflw",
+	"pshufhw", "rdtsc",
+	"cwtl", "cltq", "cbtw", "cqto", "cltd", "cwtd", "bextr", "shlx", "shrx", "sarx",
+	"rorx", "andn", "pext", "pdep", "blsr", "blsi", "blsmsk", NULL
+};
+static const char *const x86_read_only[] = {
+	"cmp", "test", "ucomis", "comis", "ptest", "vptest", "vucomis", "vcomis", "push",
+	"jmp", "call", "ret", "nop", "prefetch", "endbr", "lfence", "sfence", "mfence",
+	"pause", "ud2", "int3", "hlt", NULL
+};
+static const char *const x86_sets_flags[] = {
+	"add", "sub", "and", "or", "xor", "adc", "sbb", "sh", "sa", "ro", "rc", "inc", "dec",
+	"neg", "cmp", "test", "bt", "imul", "mul", "div", "idiv", "bsf", "bsr", "popcnt",
+	"lzcnt", "tzcnt", "ucomis", "comis", "ptest", "vptest", "vucomis", "vcomis", "andn",
+	"bextr", "blsr", "blsi", "blsmsk", NULL
+};
+static const char *const x86_serial[] = {
+	"cpuid", "mfence", "lfence", "rdtscp", "xchg", "cmpxchg", "xadd", "syscall",
+	"sysret", "iret", "wrmsr", "rdmsr", "hlt", "invlpg", "mov %cr", "swapgs", "out", "in ",
+	"lgdt", "lidt", "ltr", "wbinvd", "clflush", NULL
+};
+
+/* Latency from sources to result, beyond a load's; 1 for what is not named. */
+static uint8_t x86_latency(const char *m)
+{
+	if (starts(m, "div") || starts(m, "idiv"))
+		return 14;
+	if (any_of(m, (const char *const[]){ "divs", "divp", "sqrt", "vdiv", "vsqrt", NULL }))
+		return 13;
+	if (any_of(m, (const char *const[]){ "imul", "mul", "pmul", "vpmul", "crc32", "pclmul",
+					      "vfmadd", "vfmsub", "vfnmadd", "adds", "addp", "subs",
+					      "subp", "vadd", "vsub", "vmul", "cvt", "vcvt", NULL }))
+		return 3;
+	if (any_of(m, (const char *const[]){ "aes", "vaes", "sha", NULL }))
+		return 4;
+	if (any_of(m, (const char *const[]){ "rdtsc", "cpuid", NULL }))
+		return 30;
+	return 1;
+}
+
+static void x86_read(char *text, struct insn_info *in)
+{
+	static const char *const prefixes[] = { "lock", "rep", "repz", "repnz", "repe",
+		"repne", "notrack", "bnd", "data16", "addr32", "cs", "ds", "es", "fs", "gs",
+		"ss", NULL };
+	char *m = text, *rest;
+	struct ops o;
+	int locked = 0, rep = 0, rmw;
+
+	for (;;) {
+		size_t len, i;
+
+		while (*m == ' ' || *m == '\t')
+			m++;
+		len = strcspn(m, " \t");
+		for (i = 0; prefixes[i] && (strlen(prefixes[i]) != len ||
+					    strncmp(m, prefixes[i], len)); i++)
+			;
+		if (!prefixes[i] || !m[len])
+			break;
+		locked |= !strcmp(prefixes[i], "lock");
+		rep |= starts(prefixes[i], "rep");
+		m += len;
+	}
+	rest = m + strcspn(m, " \t");
+	if (*rest)
+		*rest++ = '\0';
+	split(rest, &o, '(', ')');
+	in->lat = x86_latency(m);
+	in->move = any_of(m, (const char *const[]){ "mov", "vmov", "pop", "vbroadcast",
+						    "vpbroadcast", NULL });
+	/* A string instruction runs once an element, each waiting on rcx, rsi, rdi. */
+	in->serial = locked || any_of(m, x86_serial);
+	if (m[0] == 'j' && !starts(m, "jmp"))
+		src(in, X_FLAGS);
+	if (starts(m, "cmov") || starts(m, "set") || starts(m, "adc") || starts(m, "sbb") ||
+	    starts(m, "rc"))
+		src(in, X_FLAGS);
+	if (any_of(m, x86_sets_flags))
+		dst(in, X_FLAGS);
+	/* Implicit rax and rdx: one-operand multiply and divide, sign extensions. */
+	if ((o.n == 1 && (starts(m, "mul") || starts(m, "imul"))) || starts(m, "div") ||
+	    starts(m, "idiv")) {
+		src(in, 1);
+		src(in, 4);
+		dst(in, 1);
+		dst(in, 4);
+	} else if (any_of(m, (const char *const[]){ "cltq", "cwtl", "cbtw", NULL })) {
+		src(in, 1);
+		dst(in, 1);
+	} else if (any_of(m, (const char *const[]){ "cqto", "cltd", "cwtd", NULL })) {
+		src(in, 1);
+		dst(in, 4);
+	}
+	if (rep) {
+		for (int r = 3; r <= 6; r += r == 3 ? 2 : 1) {
+			src(in, r);
+			dst(in, r);
+		}
+	}
+	if (!o.n)
+		return;
+	/* xor %eax, %eax and its kin: the result depends on nothing. */
+	if (o.n == 2 && !strcmp(o.op[0], o.op[1]) && o.op[0][0] == '%' &&
+	    any_of(m, (const char *const[]){ "xor", "sub", "pxor", "vpxor", "xorp", "vxorp",
+					      "psub", "vpsub", NULL })) {
+		x86_regs_of(o.op[1], in, dst);
+		return;
+	}
+	for (int i = 0; i + 1 < o.n; i++)
+		x86_regs_of(o.op[i][0] == '*' ? o.op[i] + 1 : o.op[i], in, src);
+	if ((any_of(m, x86_read_only) && !starts(m, "cmpxchg")) || m[0] == 'j' ||
+	    !strcmp(m, "bt") || !strcmp(m, "btl") || !strcmp(m, "btq") || !strcmp(m, "btw")) {
+		x86_regs_of(o.op[o.n - 1][0] == '*' ? o.op[o.n - 1] + 1 : o.op[o.n - 1], in, src);
+		return;
+	}
+	/* The last operand is written; read too unless the instruction only writes it. */
+	rmw = !any_of(m, x86_write_only) && !(m[0] == 'v' && o.n >= 3 && !starts(m, "vfm") &&
+					       !starts(m, "vfnm")) &&
+	      !(starts(m, "imul") && o.n == 3);
+	if (starts(m, "cmov") || starts(m, "xchg") || starts(m, "cmpxchg") || starts(m, "xadd"))
+		rmw = 1;
+	if (x86_is_mem(o.op[o.n - 1])) {
+		x86_regs_of(o.op[o.n - 1], in, src);	/* the address */
+		return;
+	}
+	if (rmw)
+		x86_regs_of(o.op[o.n - 1], in, src);
+	x86_regs_of(o.op[o.n - 1], in, dst);
+	if (starts(m, "xchg") || starts(m, "xadd"))
+		x86_regs_of(o.op[0], in, dst);
+}
+
+/* arm64 registers: x0-x30 1-31 (sp, xzr none), v0-v31 33-64, the flags 65. */
+enum { A_FLAGS = 65 };
+
+static int arm64_reg(const char *s, size_t len)
+{
+	int n = 0;
+
+	if (len < 2 || len > 3)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return 0;
+		n = n * 10 + s[i] - '0';
+	}
+	if ((s[0] == 'x' || s[0] == 'w') && n <= 30)
+		return n + 1;
+	if (strchr("vqdshb", s[0]) && n <= 31)
+		return 33 + n;
+	return 0;
+}
+
+static void arm64_regs_of(const char *s, struct insn_info *in, void (*f)(struct insn_info *, int))
+{
+	while (*s) {
+		size_t n = 0;
+
+		if (!isalpha((unsigned char)*s)) {
+			/* A number (#0x10, 16b) is not a register, whatever letters follow. */
+			while (isalnum((unsigned char)*s))
+				s++;
+			if (*s)
+				s++;
+			continue;
+		}
+		while (isalnum((unsigned char)s[n]))
+			n++;
+		/* v0.16b and the like: the register is the part before the dot. */
+		f(in, arm64_reg(s, n));
+		s += n;
+	}
+}
+
+static uint8_t arm64_latency(const char *m)
+{
+	if (any_of(m, (const char *const[]){ "sdiv", "udiv", NULL }))
+		return 12;
+	if (any_of(m, (const char *const[]){ "fdiv", "fsqrt", NULL }))
+		return 10;
+	if (any_of(m, (const char *const[]){ "mul", "madd", "msub", "smul", "umul", "smaddl",
+					      "umaddl", "fmul", "fadd", "fsub", "fmadd", "fcvt",
+					      "scvtf", "ucvtf", "crc32", "aes", "sha", "pmull", NULL }))
+		return 3;
+	return 1;
+}
+
+static void arm64_read(char *text, struct insn_info *in)
+{
+	char *m = text, *rest = text + strcspn(text, " \t");
+	struct ops o;
+	int store, first_dst;
+
+	if (*rest)
+		*rest++ = '\0';
+	split(rest, &o, '[', ']');
+	in->lat = arm64_latency(m);
+	in->move = starts(m, "ld");
+	in->serial = any_of(m, (const char *const[]){ "dmb", "dsb", "isb", "ldxr", "ldaxr",
+						      "stxr", "stlxr", "cas", "swp", "ldadd",
+						      "ldclr", "ldset", "msr", "mrs", "svc", "eret",
+						      "wfi", "hvc", "smc", NULL });
+	if (starts(m, "b.") || starts(m, "cs") || starts(m, "cc") || starts(m, "adc") ||
+	    starts(m, "sbc") || starts(m, "fcsel") || starts(m, "cinc") || starts(m, "cneg") ||
+	    starts(m, "cset") || starts(m, "cinv"))
+		src(in, A_FLAGS);
+	if (!strcmp(m, "cmp") || !strcmp(m, "cmn") || !strcmp(m, "tst") || starts(m, "fcmp") ||
+	    starts(m, "ccmp") || starts(m, "ccmn") ||
+	    (strlen(m) == 4 && m[3] == 's' &&
+	     any_of(m, (const char *const[]){ "add", "sub", "and", "bic", "adc", "sbc", NULL })))
+		dst(in, A_FLAGS);
+	if (!strcmp(m, "ret"))
+		src(in, 31);
+	if (!o.n)
+		return;
+	store = starts(m, "st") || starts(m, "prfm");
+	first_dst = !store && !starts(m, "cmp") && !starts(m, "cmn") && !starts(m, "tst") &&
+		    !starts(m, "fcmp") && !starts(m, "ccm") && !starts(m, "cb") &&
+		    !starts(m, "tb") && !starts(m, "b") && !starts(m, "ret") && !starts(m, "br");
+	for (int i = 0; i < o.n; i++) {
+		char *op = o.op[i];
+
+		if (op[0] == '[') {
+			arm64_regs_of(op, in, src);
+			/* Pre- and post-index: the base register is written back. */
+			if (strchr(op, '!') || (i + 1 < o.n && o.op[i + 1][0] == '#'))
+				arm64_regs_of(op, in, dst);
+			continue;
+		}
+		/* ldp writes both its first operands; a load's registers are its results. */
+		if (first_dst && (i == 0 || (i == 1 && starts(m, "ldp") && o.n > 2))) {
+			arm64_regs_of(op, in, dst);
+			/* movk, bfi and a lane insert keep the rest of the register. */
+			if (starts(m, "movk") || starts(m, "bf") || starts(m, "ins"))
+				arm64_regs_of(op, in, src);
+			continue;
+		}
+		arm64_regs_of(op, in, src);
+	}
+}
+
+void insn_read(enum isa isa, const char *disas, struct insn_info *in)
+{
+	char text[160];
+
+	memset(in, 0, sizeof(*in));
+	in->lat = 1;
+	if (!disas)
+		return;
+	strncpy(text, disas, sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	if (isa == ISA_X86)
+		x86_read(text, in);
+	else if (isa == ISA_ARM64)
+		arm64_read(text, in);
+}

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The cost model's core timing (kbench/model/timing.c) and what it reads of
+ * an instruction (kbench/model/insn.c), without QEMU. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "sim.h"
+
+#include <string.h>
+
+static int has(const uint8_t *regs, unsigned n, int r)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (regs[i] == r)
+			return 1;
+	return 0;
+}
+
+/* Registers as insn.c numbers them: rax 1, rbx 2, rcx 3, rdx 4, ..., flags 49. */
+enum { RAX = 1, RBX, RCX, RDX, RSI, RDI, XMM0 = 17, FLAGS = 49 };
+
+static struct insn_info x86(const char *text)
+{
+	struct insn_info in;
+
+	insn_read(ISA_X86, text, &in);
+	return in;
+}
+
+static void test_x86_operands(void **state)
+{
+	struct insn_info in;
+
+	(void)state;
+	/* A load: waits for its address, writes its destination, no latency of its own. */
+	in = x86("movq 0x10(%rdx), %rax");
+	assert_int_equal(in.nsrc, 1);
+	assert_true(has(in.src, in.nsrc, RDX) && has(in.dst, in.ndst, RAX) && in.move);
+	/* Two operands: the destination is read too, and the flags written. */
+	in = x86("addq %rbx, %rcx");
+	assert_true(has(in.src, in.nsrc, RBX) && has(in.src, in.nsrc, RCX));
+	assert_true(has(in.dst, in.ndst, RCX) && has(in.dst, in.ndst, FLAGS));
+	/* A store writes no register; its address and data are waited for. */
+	in = x86("movq %rdx, (%rcx, %rax, 8)");
+	assert_int_equal(in.ndst, 0);
+	assert_true(has(in.src, in.nsrc, RDX) && has(in.src, in.nsrc, RCX) &&
+		    has(in.src, in.nsrc, RAX));
+	/* The zero idiom depends on nothing. */
+	in = x86("xorl %eax, %eax");
+	assert_int_equal(in.nsrc, 0);
+	assert_true(has(in.dst, in.ndst, RAX));
+	/* A conditional jump waits for the flags; %rsp never holds anything up. */
+	in = x86("jne 0x401640");
+	assert_true(has(in.src, in.nsrc, FLAGS));
+	in = x86("movq (%rsp), %rsi");
+	assert_int_equal(in.nsrc, 0);
+	/* Implicit operands and latencies. */
+	in = x86("divq %rcx");
+	assert_true(has(in.src, in.nsrc, RAX) && has(in.src, in.nsrc, RDX) &&
+		    has(in.dst, in.ndst, RDX) && in.lat == 14);
+	assert_int_equal(x86("imulq %rbx, %rcx").lat, 3);
+	/* AVX's three operands: the last is written, not read; an FMA's is read. */
+	in = x86("vpaddd %ymm1, %ymm2, %ymm3");
+	assert_false(has(in.src, in.nsrc, XMM0 + 3));
+	in = x86("vfmadd231ps %ymm1, %ymm2, %ymm0");
+	assert_true(has(in.src, in.nsrc, XMM0));
+	/* A locked instruction waits for everything before it. */
+	assert_true(x86("lock addl $1, (%rax)").serial);
+	/* What is not understood waits for nothing and takes a cycle. */
+	in = x86("frobnicate %zz9, what");
+	assert_int_equal(in.nsrc, 0);
+	assert_int_equal(in.lat, 1);
+}
+
+static void test_arm64_operands(void **state)
+{
+	struct insn_info in;
+
+	(void)state;
+	insn_read(ISA_ARM64, "ldr x0, [x1, #8]", &in);
+	assert_true(has(in.src, in.nsrc, 2) && has(in.dst, in.ndst, 1) && in.move);
+	/* Post-index writes the base back; a number is not a register. */
+	insn_read(ISA_ARM64, "ldp x1, x2, [x0], #16", &in);
+	assert_true(has(in.dst, in.ndst, 1) && has(in.dst, in.ndst, 2) && has(in.dst, in.ndst, 3));
+	insn_read(ISA_ARM64, "cbz x3, #0x10", &in);
+	assert_int_equal(in.nsrc, 1);
+	/* A store's registers are all read. */
+	insn_read(ISA_ARM64, "stp x29, x30, [sp, #-16]!", &in);
+	assert_int_equal(in.ndst, 0);
+	assert_true(has(in.src, in.nsrc, 30) && has(in.src, in.nsrc, 31));
+	insn_read(ISA_ARM64, "sdiv x0, x1, x2", &in);
+	assert_int_equal(in.lat, 12);
+}
+
+static const struct kb_profile core6 = { .width = 6, .rob = 8 };
+
+/* n instructions, each load's latency t (cycles; 0: no load), in cycles. */
+static double run(struct core *c, const char *const *text, size_t n, unsigned t)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct insn_info in = x86(text[i]);
+
+		core_insn(c, &in, (uint64_t)t * 6, t ? CORE_LOAD : CORE_NONE, 0x1000 + 64 * i);
+	}
+	return (double)c->retired / 6;
+}
+
+static void test_dependences(void **state)
+{
+	static const char *const chain[] = { "movq (%rax), %rax", "movq (%rax), %rax",
+					     "movq (%rax), %rax", "movq (%rax), %rax" };
+	static const char *const apart[] = { "movq (%rax), %rbx", "movq 8(%rax), %rcx",
+					     "movq 16(%rax), %rdx", "movq 24(%rax), %rsi" };
+	static const char *const adds[] = { "addq %rax, %rbx", "addq %rax, %rcx",
+					    "addq %rax, %rdx", "addq %rax, %rsi",
+					    "addq %rax, %rdi", "addq %rax, %r8" };
+	struct core c;
+
+	(void)state;
+	/* A dependent chain of memory loads: each waits for the one before. */
+	assert_int_equal(core_init(&c, &core6), 0);
+	assert_true(run(&c, chain, 4, 350) >= 4 * 350);
+	core_release(&c);
+	/* The same loads from addresses known at once: they overlap. */
+	assert_int_equal(core_init(&c, &core6), 0);
+	assert_true(run(&c, apart, 4, 350) < 352);
+	core_release(&c);
+	/* Six independent adds: one cycle, the width's. */
+	assert_int_equal(core_init(&c, &core6), 0);
+	assert_true(run(&c, adds, 6, 0) <= 2);
+	core_release(&c);
+}
+
+/* A full window waits: 16 independent misses through an 8-entry window take two latencies. */
+static void test_window(void **state)
+{
+	static const char *const load[] = { "movq (%rax), %rbx" };
+	struct core c;
+	double t;
+
+	(void)state;
+	assert_int_equal(core_init(&c, &core6), 0);
+	for (int i = 0; i < 16; i++)
+		t = run(&c, load, 1, 100);
+	assert_true(t >= 200 && t < 205);
+	core_release(&c);
+}
+
+/* A load from where a store wrote waits for the store's data. */
+static void test_store_forwarding(void **state)
+{
+	struct core c;
+	struct insn_info div = x86("divq %rcx"), st = x86("movq %rax, (%rbx)"),
+			 ld = x86("movq (%rbx), %rsi"), use = x86("addq %rsi, %rdi");
+
+	(void)state;
+	assert_int_equal(core_init(&c, &core6), 0);
+	core_insn(&c, &div, 0, CORE_NONE, 0);
+	core_insn(&c, &st, 0, CORE_STORE, 0x2000);
+	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x2000);
+	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0) >= (14 + 4 + 1) * 6);
+	core_release(&c);
+	/* Another address does not wait. */
+	assert_int_equal(core_init(&c, &core6), 0);
+	core_insn(&c, &div, 0, CORE_NONE, 0);
+	core_insn(&c, &st, 0, CORE_STORE, 0x2000);
+	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x3000);
+	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0) < 14 * 6);
+	core_release(&c);
+}
+
+/* A mispredicted branch: the front end resumes after it resolves and the penalty. */
+static void test_redirect(void **state)
+{
+	struct core c;
+	struct insn_info ld = x86("movq (%rax), %rbx"), cmp = x86("cmpq $0, %rbx"),
+			 jne = x86("jne 0x1000"), next = x86("addq $1, %rcx");
+	uint64_t done;
+
+	(void)state;
+	assert_int_equal(core_init(&c, &core6), 0);
+	core_insn(&c, &ld, 50 * 6, CORE_LOAD, 0x1000);
+	core_insn(&c, &cmp, 0, CORE_NONE, 0);
+	done = core_insn(&c, &jne, 0, CORE_NONE, 0);
+	assert_true(done >= 52 * 6);
+	core_redirect(&c, done, 13 * 6);
+	assert_true(core_insn(&c, &next, 0, CORE_NONE, 0) >= done + 13 * 6);
+	core_release(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_x86_operands),
+		cmocka_unit_test(test_arm64_operands),
+		cmocka_unit_test(test_dependences),
+		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_store_forwarding),
+		cmocka_unit_test(test_redirect),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
