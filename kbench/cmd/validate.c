@@ -222,45 +222,46 @@ static int program_failed(const char *name, const char *how, int status, const c
 }
 
 /*
- * A run's own cycles: its user and system time together, less the
- * program's mean system time over all its runs.  The kernel splits a
- * run's CPU time between the two by where its clock ticks fell: their
- * sum is exact, the split a sample, unbiased only on average (on an idle
- * host, the quartiles of a program's user time were 11 % apart where
- * those of the sum were 5).  The model sees the program's instructions, not the kernel's work
- * for it (qemu-x86_64 does its system calls natively), so that work is
- * taken out, once it is known.
+ * A run's own cycles: its user and system time together, times the
+ * program's user share over all its runs.  The kernel splits a run's CPU
+ * time between the two by where its clock ticks fell: their sum is
+ * exact, the split a sample, unbiased only on average (on an idle host,
+ * the quartiles of a program's user time were 11 % apart where those of
+ * the sum were 5).  The model sees the program's instructions, not the
+ * kernel's work for it (qemu-x86_64 does its system calls natively), so
+ * that share is taken out, as the runs together measure it.
  */
 static int run_native(struct validation *val, int runs, double ghz)
 {
-	double *sys = xcalloc(val->nr, sizeof(double));
+	double *user = xcalloc(val->nr, sizeof(double)), *total = xcalloc(val->nr, sizeof(double));
+	int ret = 0;
 
 	for (size_t i = 0; i < val->nr; i++) {
 		val->v[i].native = xcalloc((size_t)runs, sizeof(double));
 		val->v[i].runs = (size_t)runs;
 	}
-	for (int r = 0; r < runs; r++)
-		for (size_t i = 0; i < val->nr; i++) {
+	for (int r = 0; r < runs && !ret; r++)
+		for (size_t i = 0; i < val->nr && !ret; i++) {
 			struct strbuf err = STRBUF_INIT;
-			double user = 0, s = 0;
+			double u = 0, s = 0;
 			int status = host_run_program(val->progs[i].argv.v, val->progs[i].stdin_path,
-						      &user, &s, &err);
+						      &u, &s, &err);
 
 			if (status >= 0 && !status_ok(status))
 				program_failed(val->v[i].name, "", status, err.buf ? err.buf : "");
 			strbuf_release(&err);
-			if (!status_ok(status)) {
-				free(sys);
-				return -1;
-			}
-			val->v[i].native[r] = user + s;
-			sys[i] += s / runs;
+			if (!status_ok(status))
+				ret = -1;
+			val->v[i].native[r] = u + s;
+			user[i] += u;
+			total[i] += u + s;
 		}
-	for (size_t i = 0; i < val->nr; i++)
+	for (size_t i = 0; i < val->nr && !ret; i++)
 		for (int r = 0; r < runs; r++)
-			val->v[i].native[r] = (val->v[i].native[r] - sys[i]) * ghz * 1e9;
-	free(sys);
-	return 0;
+			val->v[i].native[r] *= (total[i] > 0 ? user[i] / total[i] : 1) * ghz * 1e9;
+	free(user);
+	free(total);
+	return ret;
 }
 
 /* One program under the model, running beside others. */

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The branch predictor: gshare (2-bit counters indexed by the global
- * history xor the branch's address) for directions, a direct-mapped
- * target buffer for indirect jumps and calls, a return stack for returns.
- * Direct jumps and calls are always right: their targets are in the
- * instruction.
+ * history xor the branch's address) for directions; for indirect jumps
+ * and calls a direct-mapped target buffer and, before it, a target table
+ * indexed by the path (the last few indirect targets) xor the address,
+ * which follows an interpreter's dispatch from one opcode to the next as
+ * current cores do; a return stack for returns.  Direct jumps and calls
+ * are always right: their targets are in the instruction.
  */
 #include "sim.h"
 
@@ -31,8 +33,12 @@ int predictor_init(struct predictor *bp, const struct kb_profile *p)
 	bp->counters = malloc(bp->hist_mask + 1);
 	bp->btb_pc = calloc(btb, sizeof(*bp->btb_pc));
 	bp->btb_target = calloc(btb, sizeof(*bp->btb_target));
+	bp->path_pc = calloc(btb, sizeof(*bp->path_pc));
+	bp->path_target = calloc(btb, sizeof(*bp->path_target));
+	bp->path = 0;
 	bp->ras = calloc(p->ras_depth, sizeof(*bp->ras));
-	if (!bp->counters || !bp->btb_pc || !bp->btb_target || !bp->ras) {
+	if (!bp->counters || !bp->btb_pc || !bp->btb_target || !bp->path_pc ||
+	    !bp->path_target || !bp->ras) {
 		predictor_release(bp);
 		return -1;
 	}
@@ -47,9 +53,11 @@ void predictor_release(struct predictor *bp)
 	free(bp->counters);
 	free(bp->btb_pc);
 	free(bp->btb_target);
+	free(bp->path_pc);
+	free(bp->path_target);
 	free(bp->ras);
 	bp->counters = NULL;
-	bp->btb_pc = bp->btb_target = bp->ras = NULL;
+	bp->btb_pc = bp->btb_target = bp->path_pc = bp->path_target = bp->ras = NULL;
 }
 
 static int direction(struct predictor *bp, uint64_t pc, int taken)
@@ -65,14 +73,19 @@ static int direction(struct predictor *bp, uint64_t pc, int taken)
 	return miss;
 }
 
+/* The path table's entry if it is this branch's, else the buffer's. */
 static int target(struct predictor *bp, uint64_t pc, uint64_t next)
 {
 	size_t i = (size_t)((pc >> 1) & bp->btb_mask);
-	int miss = bp->btb_pc[i] != pc || bp->btb_target[i] != next;
+	size_t j = (size_t)(((pc >> 1) ^ bp->path) & bp->btb_mask);
+	uint64_t guess = bp->path_pc[j] == pc ? bp->path_target[j] :
+			 bp->btb_pc[i] == pc ? bp->btb_target[i] : 0;
 
-	bp->btb_pc[i] = pc;
-	bp->btb_target[i] = next;
-	return miss;
+	bp->btb_pc[i] = bp->path_pc[j] = pc;
+	bp->btb_target[i] = bp->path_target[j] = next;
+	/* About three targets deep in a 4096-entry table. */
+	bp->path = ((bp->path << 4) ^ (next >> 1) ^ (next >> 11)) & bp->btb_mask;
+	return guess != next;
 }
 
 static void push(struct predictor *bp, uint64_t ret)

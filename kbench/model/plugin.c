@@ -175,7 +175,8 @@ static uint64_t time_block(struct vcpu *v, const struct block *b)
 		struct access *a = &v->acc[k];
 
 		done = core_insn(&v->core, &b->info[k], a->load_ticks, a->kind, a->addr);
-		memset(a, 0, sizeof(*a));
+		if (a->kind)
+			memset(a, 0, sizeof(*a));
 	}
 	v->now.core_ticks = v->core.retired;
 	return done;

@@ -70,8 +70,9 @@ int decode_marker(enum isa isa, const uint8_t *b, size_t len);
 struct predictor {
 	uint8_t *counters;	/* 2-bit, indexed by history ^ address */
 	uint64_t *btb_pc, *btb_target;
+	uint64_t *path_pc, *path_target;	/* indexed by the path xor the address */
 	uint64_t *ras;
-	unsigned long history, hist_mask, btb_mask, ras_depth, ras_top;
+	unsigned long history, hist_mask, btb_mask, ras_depth, ras_top, path;
 };
 
 int predictor_init(struct predictor *bp, const struct kb_profile *p);
@@ -110,7 +111,8 @@ struct core {
 	uint64_t ready[CORE_NREGS];	/* when each register's value is */
 	uint64_t *rob;			/* the window: each entry's retirement */
 	unsigned long rob_size, width;
-	uint64_t seq, fetch, retired;
+	unsigned long slot;		/* the oldest entry's, the next one's */
+	uint64_t fetch, retired;
 	struct forward fwd[256];	/* recent stores, for the loads that read them */
 };
 

@@ -48,8 +48,11 @@ static struct forward *forward_of(struct core *c, uint64_t addr)
 uint64_t core_insn(struct core *c, const struct insn_info *in, uint64_t load_ticks,
 		   int access, uint64_t addr)
 {
-	uint64_t *slot = &c->rob[c->seq++ % c->rob_size];
+	uint64_t *slot = &c->rob[c->slot];
 	uint64_t start, done;
+
+	if (++c->slot == c->rob_size)
+		c->slot = 0;
 
 	/* Dispatch: the front end's turn, and a free entry in the window. */
 	start = max64(c->fetch, *slot);

@@ -1488,8 +1488,8 @@ assert list(t) == ["cycles", "native_cycles"] and t["cycles"] == 82 and t["nativ
 	grep -Eq '^native: this host, core clock [0-9]+\.[0-9]+ GHz' out.txt || fail "no core clock: $(cat out.txt)"
 	grep -Eq '^random .* [0-9]+\.[0-9]+$' out.txt || fail "no native branch column: $(cat out.txt)"
 	has out.txt "measured natively ((random - regular) / 0.5)"
-	for key in name cpi l1i l1d l2 llc l2_latency llc_latency memory_latency coherence_latency \
-		branch_penalty; do
+	for key in name cpi width rob l1_latency l1i l1d l2 llc l2_latency llc_latency memory_latency \
+		coherence_latency branch_penalty; do
 		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
 	done
 	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
