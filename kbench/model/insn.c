@@ -213,7 +213,6 @@ static void x86_read(char *text, struct insn_info *in)
 	in->lat = x86_latency(m);
 	in->move = any_of(m, (const char *const[]){ "mov", "vmov", "pop", "vbroadcast",
 						    "vpbroadcast", NULL });
-	/* A string instruction runs once an element, each waiting on rcx, rsi, rdi. */
 	in->serial = locked || any_of(m, x86_serial);
 	if (m[0] == 'j' && !starts(m, "jmp"))
 		src(in, X_FLAGS);
@@ -236,12 +235,13 @@ static void x86_read(char *text, struct insn_info *in)
 		src(in, 1);
 		dst(in, 4);
 	}
-	if (rep) {
-		for (int r = 3; r <= 6; r += r == 3 ? 2 : 1) {
-			src(in, r);
-			dst(in, r);
-		}
-	}
+	/*
+	 * QEMU runs a string instruction once an element; a current core's
+	 * string microcode moves many bytes a cycle: each element waits for
+	 * nothing but its turn to dispatch.
+	 */
+	if (rep)
+		return;
 	if (!o.n)
 		return;
 	/* xor %eax, %eax and its kin: the result depends on nothing. */
