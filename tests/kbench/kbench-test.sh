@@ -1493,6 +1493,13 @@ assert list(t) == ["cycles", "native_cycles"] and t["cycles"] == 82 and t["nativ
 		grep -q "^$key = " host.profile || fail "no $key in the profile: $(cat host.profile)"
 	done
 	grep -q '^l2_latency = .*# measured on this host' host.profile || fail "l2_latency unexplained"
+	# The core's timing: a load's whole latency (no L1 hit taken off), the
+	# penalty less what the core's timing counts itself.
+	grep -Eq '^l1_latency = [0-9.]+  # measured on this host.*the chase at 16 KiB' host.profile ||
+		fail "l1_latency unexplained: $(grep l1_latency host.profile)"
+	grep -q '^l2_latency = .*minus' host.profile && fail "l2_latency less an L1 hit: $(grep l2_latency host.profile)"
+	grep -q '^branch_penalty = .*less the .* cycles its branch waits' host.profile ||
+		fail "branch_penalty: $(grep branch_penalty host.profile)"
 	expect 0 "$KBENCH" calibrate --model=cycles="$W/host.profile"
 	has out.txt "(${W}/host.profile)"
 	# A write that fails says so and leaves nothing, not even its temp file.
