@@ -201,12 +201,11 @@ static void block_exec(unsigned int index, void *udata)
 {
 	const struct block *b = udata;
 	struct vcpu *v = vcpu_of(index);
+	uint64_t done = 0;
 	int locked;
 
 	if (!v)
 		return;
-	uint64_t done = 0;
-
 	locked = take_lock();
 	if (v->prev && timed)
 		done = time_block(v, v->prev);

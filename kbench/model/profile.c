@@ -215,11 +215,14 @@ static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
 	if (timing && timing < 3)
 		return fail(ps, "width, rob and l1_latency go together (the core's timing), or "
 			    "none of them");
+	ps->line = line_of("rob", seen);
 	if (timing && (p->width > 16 || p->rob < p->width))
 		return fail(ps, "the core's timing needs width from 1 to 16 and rob at least "
 			    "width, not %lu and %lu", p->width, p->rob);
+	ps->line = line_of("l1_latency", seen);
 	if (timing && p->l1_latency > p->l2_latency)
 		return fail(ps, "the latencies must grow outwards (l1 <= l2 <= llc <= memory)");
+	ps->line = 0;
 	/*
 	 * Profiles written before the key (calibrate --profile-out's too)
 	 * still load: another core's line then costs what an LLC hit does.

@@ -1242,7 +1242,9 @@ case_model_profile() {
 		"bad.profile: width, rob and l1_latency go together"
 	profile_error "$(grep -Ev '^(width|rob|l1_latency) =' "$good")" "cannot run '$W/no-qemu'"
 	profile_error "$(sed 's/^rob = .*/rob = 2/' "$good")" \
-		"bad.profile: the core's timing needs width from 1 to 16 and rob at least width, not 6 and 2"
+		"bad.profile:$(ln rob): the core's timing needs width from 1 to 16 and rob at least width, not 6 and 2"
+	profile_error "$(sed 's/^l1_latency = .*/l1_latency = 20/' "$good")" \
+		"bad.profile:$(ln l1_latency): the latencies must grow outwards (l1 <= l2"
 	profile_error "$(cat "$good"; echo 'coherence_latency = 90')" \
 		"bad.profile:$end: 'coherence_latency' given twice (first on line $(ln coherence_latency))"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
