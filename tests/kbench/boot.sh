@@ -37,7 +37,8 @@
 # smp          a sweep at 1 and 2 CPUs (--cpus=1,2) of the smp rows: every
 #              row at both counts, the guest saw 2 CPUs, and two fork_exit
 #              copies at once take about twice the instructions per copy
-#              (the icount clock counts both CPUs), so both CPUs ran
+#              (the icount clock counts both CPUs), so both CPUs ran; the
+#              same sweep again gives every sample the same
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -88,9 +89,11 @@ case_determinism() {
 
 case_smp() {
 	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
-	# The build row too (group smp), where Debian's tcc is installed.
+	# The build row too (group smp), where Debian's tcc is installed
+	# ($KBENCH_BUILD_CC: the compiler for another machine's guest, empty: none).
+	local cc=${KBENCH_BUILD_CC-$(command -v tcc)}
 	run sweep --cpus=1,2 --only=smp,null_call ${KBENCH_SMP_QEMU:+--qemu="$KBENCH_SMP_QEMU"} \
-		$(command -v tcc >/dev/null && echo --build-cc=tcc) "$KBENCH_KERNEL_GCC"
+		${cc:+--build-cc="$cc"} "$KBENCH_KERNEL_GCC"
 	python3 - sweep.json <<'PY' || fail "the sweep's rows are not every smp row at 1 and 2 CPUs"
 import json, sys
 rows = json.load(open(sys.argv[1]))["benchmarks"]
@@ -106,6 +109,19 @@ assert 1.5 < ratio < 2.5, ratio
 PY
 	"$KBENCH" compare sweep.json sweep.json >cmp.txt || fail "compare of the sweep failed"
 	grep -qi "scaling" cmp.txt || { cat cmp.txt >&2; fail "compare shows no scaling for a sweep"; }
+	# The same sweep again: every sample, at 1 and at 2 CPUs, as before.
+	run again --cpus=1,2 --only=smp,null_call ${KBENCH_SMP_QEMU:+--qemu="$KBENCH_SMP_QEMU"} \
+		${cc:+--build-cc="$cc"} "$KBENCH_KERNEL_GCC"
+	python3 - sweep.json again.json <<'PY' || fail "two sweeps of one kernel differ"
+import json, sys
+a, b = ({(r["name"], r["cpus"]): r["samples"] for r in json.load(open(f))["benchmarks"]}
+        for f in sys.argv[1:])
+assert a.keys() == b.keys(), (sorted(a), sorted(b))
+diff = [(k, a[k], b[k]) for k in sorted(a) if a[k] != b[k]]
+for d in diff:
+    print("%s at %d CPUs: %s against %s" % (d[0][0], d[0][1], d[1], d[2]), file=sys.stderr)
+assert not diff
+PY
 }
 
 case_sensitivity() {

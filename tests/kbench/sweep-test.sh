@@ -26,6 +26,7 @@ fi
 n=1 prev=
 for a; do [ "\$prev" = -smp ] && n=\${a%%,*}; prev=\$a; done
 echo "\$*" >>$W/boots.txt
+sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status >>$W/allowed.txt
 case $1 in asked) cpus=" cpus=\$n" ;; none) cpus= ;; *) cpus=" cpus=$1" ;; esac
 printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1\$cpus" \\
 	"KBENCH-KERNEL Linux version 6.1.0 (kb@ccd-suite) (gcc (GCC) 12.2.0, GNU ld 2.40) #1 SMP" \\
@@ -34,7 +35,7 @@ printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1\$cpus" \\
 exit 33
 EOF
 	chmod +x fakeqemu
-	rm -f boots.txt
+	rm -f boots.txt allowed.txt
 }
 
 case_usage() {
@@ -83,6 +84,13 @@ case_run() {
 	sed -n 1p boots.txt | grep -q 'tsc=reliable' && fail "tsc=reliable on one CPU: $(sed -n 1p boots.txt)"
 	sed -n 3p boots.txt | grep -q ' nolapic_timer tsc=reliable ' ||
 		fail "no tsc=reliable with 4 CPUs: $(sed -n 3p boots.txt)"
+	# Under icount the same random bytes on every boot, and QEMU on one
+	# host CPU (its main loop beside the CPUs' thread moves the guest's
+	# round-robin): two boots of one image with several CPUs agree.
+	[ "$(grep -c -- ' -icount shift=0,sleep=off .* -seed 1' boots.txt)" = 3 ] ||
+		fail "a boot without -seed under icount: $(cat boots.txt)"
+	[ "$(grep -c -E '^[0-9]+$' allowed.txt)" = 3 ] ||
+		fail "QEMU not kept on one host CPU: $(cat allowed.txt)"
 	# QEMU 7.2's icount never runs an x86 guest's second CPU: said before any boot.
 	rm -f boots.txt
 	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/fakeqemu" \

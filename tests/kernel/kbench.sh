@@ -26,7 +26,8 @@ if [ "$case" = arm64 ]; then
 	need_build "$whole" || fail "the $whole build failed"
 	export KBENCH_KERNEL_GCC=$dir/obj/arch/arm64/boot/Image
 	"$KTEST_SRC/../kbench/boot.sh" determinism || exit
-	exec "$KTEST_SRC/../kbench/boot.sh" smp
+	# Debian has no tcc for arm64 to carry into its guest: no build row.
+	KBENCH_BUILD_CC= exec "$KTEST_SRC/../kbench/boot.sh" smp
 fi
 # Another machine's pair (in CI's rotation or extended): determinism on its ccd kernel.
 case $case in armhf|armel|ppc64el|s390x|mips64el|mipsel|riscv64)
