@@ -86,7 +86,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED armhf-whole armel-whole s390x-whole"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin-whole x86_64-lto-full"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin x86_64-612-kcfi"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -345,13 +345,15 @@ keep_plain() {
 # Kbuild does (KARCH: another architecture; --target= from CROSS_COMPILE).
 # KDIRS: both builds make only these directories' objects (bitcode: no
 # LTO link, no boot; CI's budget); without it the ccd build's LTO links
-# go through lkd, and it boots.
+# go through lkd, and it boots.  KLLVM: LLVM='s value (1; -16: clang-16
+# and ld.lld-16).
 lto_pair() {
 	local bab=("$BAB" --source="$1" --fragment="$2" --enable="$3" --out="$dir/obj"
 		--jobs="$KJOBS" --no-boot --arch="${KARCH:-x86_64}") targets=() d
+	local llvm=LLVM=${KLLVM:-1}
 	for d in ${KDIRS:-}; do targets+=(--target="$d"); done
-	"${bab[@]}" "${targets[@]}" -- LLVM=1 && keep_plain || return 1
-	"${bab[@]}" "${targets[@]}" -- LLVM=1 CC="$CCD" LD="$LKD" || return 1
+	"${bab[@]}" "${targets[@]}" -- "$llvm" && keep_plain || return 1
+	"${bab[@]}" "${targets[@]}" -- "$llvm" CC="$CCD" LD="$LKD" || return 1
 	grep -qx "CONFIG_$3=y" "$dir/obj/.config" || { echo "CONFIG_$3 is not on"; return 1; }
 	[ -z "${KDIRS:-}" ] || echo "$KDIRS" >"$dir/partial"
 }
@@ -363,6 +365,9 @@ recipe_x86_64_lto_thin_whole() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN
 recipe_x86_64_lto_full() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_FULL; }
 recipe_arm64_lto_thin() { KARCH=arm64 lto_pair "$KSOURCE" "$KBENCHCFG_ARM64" LTO_CLANG_THIN; }
 recipe_x86_64_612_lto_thin() { lto_pair "$KSOURCE612" "$KBENCHCFG" LTO_CLANG_THIN; }
+# Clang's kernel control-flow integrity (kCFI, as Android's kernels have it):
+# 6.12 with clang 16, the first Debian 12 has that takes -fsanitize=kcfi.
+recipe_x86_64_612_kcfi() { KLLVM=-16 lto_pair "$KSOURCE612" "$KBENCHCFG" CFI_CLANG; }
 # Debian 12's clang (14) on 6.1; clang 16 on 6.12.  CI's is a third of the
 # objects (arch/x86 with its boot, realmode and entry code, init, mm: 261
 # of 788): a whole pair costs two clang builds, a quarter of CI's time.
