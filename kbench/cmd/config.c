@@ -12,17 +12,18 @@
 
 /*
  * --tiny: the fragment without that block, and what tinyconfig chose
- * said outright, so that it holds on any base configuration.  arm64 has
- * no uniprocessor kernel (its SMP is not a choice).
+ * said outright, so that it holds on any base configuration.  arm64 and
+ * s390 have no uniprocessor kernel (their SMP is not a choice).
  */
 static int write_tiny(const struct kb_machine *m)
 {
 	const char *block = strstr(m->config, PEOPLE_RUN);
 	size_t len = block ? (size_t)(block - m->config) : strlen(m->config);
-	const char *up = strcmp(m->kernel_arch, "arm64") ? "# CONFIG_SMP is not set\n" : "";
+	int smp_only = !strcmp(m->kernel_arch, "arm64") || !strcmp(m->kernel_arch, "s390");
+	const char *up = smp_only ? "# tinyconfig's kernel: -Os\n" :
+		"# tinyconfig's kernel: uniprocessor, -Os\n# CONFIG_SMP is not set\n";
 
 	if (write_in_full(1, m->config, len) ||
-	    write_in_full(1, "# tinyconfig's kernel: uniprocessor, -Os\n", 41) ||
 	    write_in_full(1, up, strlen(up)) ||
 	    write_in_full(1, "CONFIG_CC_OPTIMIZE_FOR_SIZE=y\n", 30) ||
 	    write_in_full(1, "# CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE is not set\n", 48))
