@@ -97,8 +97,20 @@ case_run() {
 		--busybox=nobox --cpus=1,2 -o q.json bz
 	has err.txt "--cpus=2: an x86_64 guest of several CPUs does not boot under the icount clock of QEMU 7"
 	[ ! -e boots.txt ] && [ ! -e q.json ] || fail "QEMU 7 booted, or a result was written"
+	# Nor a riscv64 guest's init, with several CPUs.
+	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 3 "$KBENCH" run --arch=riscv64 \
+		--qemu="$W/fakeqemu" --busybox=nobox --cpus=4 -o q.json bz
+	has err.txt "--cpus=4: a riscv64 guest of several CPUs stops at its init under the icount clock of QEMU 7"
+	[ ! -e boots.txt ] && [ ! -e q.json ] || fail "QEMU 7 booted riscv64, or a result was written"
 	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
 		--busybox=nobox -o q.json bz
+	# ppc64el's and riscv64's boots repeat up to 2 CPUs only: said, and run.
+	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=ppc64el \
+		--qemu="$W/fakeqemu" --busybox=nobox --cpus=1,4 -o q.json bz
+	has err.txt "warning: --cpus=4: two boots of one ppc64el image differ above 2 CPUs under icount"
+	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=riscv64 \
+		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
+	grep -q "differ above" err.txt && fail "warned of 2 CPUs: $(cat err.txt)"
 	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
 		--busybox=nobox --cpus=2 -o q.json bz
 	# A QEMU that is not there: said once, by the boot.

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # kernel-kbench-identity: kbench measures kernels with the same code alike
 # (issue 24: two 6.1 builds that differed only in KBUILD_BUILD_HOST, _USER
-# and _TIMESTAMP measured prot_fault 34 % apart).  For the base build (x86_64: 6.1 at
-# -Os through ccd+lkd, SLOB) and, extended, 6.1 at -O2 (the plain kernel of
-# x86_64-pgo) and 6.12 (x86_64-612: SLUB), the build made
+# and _TIMESTAMP measured prot_fault 34 % apart).  For the base build (x86_64: 6.1,
+# kbench's configuration through ccd+lkd: SMP, -O2, SLUB) and, extended, 6.1 at
+# -O2 (the plain kernel of x86_64-pgo) and 6.12 (x86_64-612), the build made
 # again with another identity (lib.sh identity_twin): every object but
 # init/version*.o byte-identical, vmlinux's sections of one size; then
 # tests/kbench/boot.sh identity: every row within 1 %; extended, the base

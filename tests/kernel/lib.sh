@@ -260,9 +260,10 @@ identity_twin() {	# build subdir [make arguments]
 }
 # Can this machine make a mount namespace (root, or CAP_SYS_ADMIN)?
 can_unshare() { unshare -m --propagation private true 2>/dev/null; }
-# The base (6.1 at -Os through ccd+lkd: SLOB, whose first-fit search made
-# prot_fault move); extended: 6.12 through ccd (x86_64-612: SLUB), 6.1 at
-# -O2 through ccd (the plain kernel of x86_64-pgo).
+# The base (6.1, kbench's configuration through ccd+lkd: SLUB since
+# 2026-11-29; tinyconfig's SLOB, whose first-fit search made prot_fault
+# move, before); extended: 6.12 through ccd (x86_64-612), 6.1 at -O2
+# through ccd (the plain kernel of x86_64-pgo).
 recipe_x86_64_identity() { identity_twin x86_64 obj ARCH=x86_64 CC="$CCD" LD="$LKD"; }
 recipe_x86_64_612_identity() { identity_twin x86_64-612 obj CC="$CCD" LD="$LKD"; }
 recipe_x86_64_pgo_identity() {
