@@ -244,32 +244,46 @@ static int check_smp_qemu(const struct run_opts *o)
 
 /*
  * Where two boots of one image stop giving the same samples above some
- * CPU count under icount (measured with kbench's SMP kernels; the cause is
- * not found: kbench(1), BUGS).  A warning: the figures are still the
- * guest's, only not repeatable to the instruction.
+ * CPU count under icount (measured with kbench's SMP kernels: kbench(1),
+ * BUGS), in every QEMU or in one older than 8.  A warning: the figures are
+ * still the guest's, only not repeatable to the instruction.
  */
 static const struct {
 	int elf_machine;
-	int most;	/* the most CPUs whose boots repeat */
+	int before_qemu;	/* only in a QEMU older than this (0: any) */
+	int most;		/* the most CPUs whose boots repeat */
+	const char *package;	/* bookworm-backports' QEMU that repeats (or NULL) */
 } repeatable_cpus[] = {
-	{ EM_PPC64, 2 },
-	{ EM_RISCV, 2 },
+	{ EM_PPC64, 0, 2, NULL },
+	{ EM_RISCV, 0, 2, NULL },
+	{ EM_S390, 8, 1, "qemu-system-s390x" },
 };
 
 static void warn_unrepeatable(const struct run_opts *o)
 {
-	int most = 1;
+	int most = 1, v = -1;
 
 	if (!strcmp(o->clock, "kvm"))
 		return;
 	for (int k = 0; k < o->nr_cpus; k++)
 		if (o->cpus[k] > most)
 			most = o->cpus[k];
-	for (size_t i = 0; i < sizeof(repeatable_cpus) / sizeof(*repeatable_cpus); i++)
-		if (repeatable_cpus[i].elf_machine == o->m->elf_machine &&
-		    most > repeatable_cpus[i].most)
+	for (size_t i = 0; i < sizeof(repeatable_cpus) / sizeof(*repeatable_cpus); i++) {
+		if (repeatable_cpus[i].elf_machine != o->m->elf_machine ||
+		    most <= repeatable_cpus[i].most)
+			continue;
+		if (!repeatable_cpus[i].before_qemu) {
 			warning("--cpus=%d: two boots of one %s image differ above %d CPUs under "
 				"icount (kbench(1), BUGS)", most, o->m->name, repeatable_cpus[i].most);
+			continue;
+		}
+		v = qemu_version(o->qemu);
+		if (v >= 0 && v < repeatable_cpus[i].before_qemu)
+			warning("--cpus=%d: two boots of one %s image differ above %d CPU under "
+				"QEMU %d's icount (kbench(1), BUGS); QEMU 10 repeats (Debian 12: "
+				"bookworm-backports' %s)", most, o->m->name, repeatable_cpus[i].most,
+				v, repeatable_cpus[i].package);
+	}
 }
 
 static int check_file(const char *path)

@@ -111,6 +111,13 @@ case_run() {
 	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=riscv64 \
 		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
 	grep -q "differ above" err.txt && fail "warned of 2 CPUs: $(cat err.txt)"
+	# s390x's repeat at several CPUs under QEMU 10, not 7.2.
+	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=s390x \
+		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
+	has err.txt "warning: --cpus=2: two boots of one s390x image differ above 1 CPU under QEMU 7's icount"
+	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=s390x \
+		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
+	grep -q "differ above" err.txt && fail "warned of s390x under QEMU 10: $(cat err.txt)"
 	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" \
 		--busybox=nobox --cpus=2 -o q.json bz
 	# A QEMU that is not there: said once, by the boot.
