@@ -202,44 +202,47 @@ static int check_cpus(const struct run_opts *o)
 }
 
 /*
- * Machines whose guests of several CPUs need QEMU 8 or later under icount
- * (kbench(1), BUGS): under QEMU 7.2 an x86 guest's second CPU never gets a
- * slice while the first waits for it, and a riscv64 guest stops at its
- * init; QEMU 10 runs both.  Said before a boot that could only time out; a
- * QEMU that does not say its version goes on.
+ * Machines whose guests of more CPUs than some need QEMU 8 or later under
+ * icount (kbench(1), BUGS): under QEMU 7.2 an x86 guest's second CPU never
+ * gets a slice while the first waits for it, a riscv64 guest stops at its
+ * init, and an armhf guest of 4 CPUs prints nothing; QEMU 10 runs them.
+ * Said before a boot that could only time out; a QEMU that does not say
+ * its version goes on.
  */
 static const struct {
 	int elf_machine;
-	const char *a;		/* "a" or "an" before the machine's name */
-	const char *what;	/* what QEMU 7.2 does */
+	int most;		/* the most CPUs QEMU 7.2 runs */
+	const char *what;	/* what QEMU 7.2 does with more */
 	const char *package;	/* bookworm-backports' QEMU of the machine */
 } old_qemu_smp[] = {
-	{ EM_X86_64, "an", "does not boot", "qemu-system-x86" },
-	{ EM_RISCV, "a", "stops at its init", "qemu-system-riscv" },
+	{ EM_X86_64, 1, "do not boot", "qemu-system-x86" },
+	{ EM_RISCV, 1, "stop at their init", "qemu-system-riscv" },
+	{ EM_ARM, 2, "print nothing", "qemu-system-arm" },
 };
 
 static int check_smp_qemu(const struct run_opts *o)
 {
 	int most = 1, v;
-	size_t i;
+	size_t i, n = sizeof(old_qemu_smp) / sizeof(*old_qemu_smp);
 
 	for (int k = 0; k < o->nr_cpus; k++)
 		if (o->cpus[k] > most)
 			most = o->cpus[k];
-	if (most < 2 || !strcmp(o->clock, "kvm"))
+	if (!strcmp(o->clock, "kvm"))
 		return 0;
-	for (i = 0; i < sizeof(old_qemu_smp) / sizeof(*old_qemu_smp); i++)
+	for (i = 0; i < n; i++)
 		if (old_qemu_smp[i].elf_machine == o->m->elf_machine)
 			break;
-	if (i == sizeof(old_qemu_smp) / sizeof(*old_qemu_smp))
+	if (i == n || most <= old_qemu_smp[i].most)
 		return 0;
 	v = qemu_version(o->qemu);
 	if (v < 0 || v >= 8)
 		return 0;
-	return error("--cpus=%d: %s %s guest of several CPUs %s under the icount clock of "
-		     "QEMU %d (%s; kbench(1), BUGS); QEMU 10 runs it (Debian 12: "
+	return error("--cpus=%d: %s guests of more than %d CPU%s %s under the icount clock "
+		     "of QEMU %d (%s; kbench(1), BUGS); QEMU 10 runs them (Debian 12: "
 		     "bookworm-backports' %s): --qemu=PATH, or --clock=kvm",
-		     most, old_qemu_smp[i].a, o->m->name, old_qemu_smp[i].what, v, o->qemu, old_qemu_smp[i].package);
+		     most, o->m->name, old_qemu_smp[i].most, old_qemu_smp[i].most > 1 ? "s" : "",
+		     old_qemu_smp[i].what, v, o->qemu, old_qemu_smp[i].package);
 }
 
 /*

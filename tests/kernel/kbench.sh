@@ -17,8 +17,8 @@
 : "${KBENCH:?KBENCH must name the kbench binary}"
 case=${1:?case}
 
-# arm64 also boots 2 CPUs (the smp case): an x86_64 guest of several CPUs
-# does not boot under QEMU 7.2's icount (kbench(1), BUGS).
+# arm64 also boots 2 CPUs (the smp case): x86_64 guests of several CPUs
+# do not boot under QEMU 7.2's icount (kbench(1), BUGS).
 # CI's turns build only some directories of a machine's pair: kbench runs
 # on the whole pair's kernel, arm64-whole, armhf-whole, ... (extended).
 whole=$case
@@ -39,11 +39,14 @@ case $case in armhf|armel|ppc64el|s390x|mips64el|mipsel|riscv64)
 	export KBENCH_ARCH=$case KBENCH_KERNEL_GCC=$dir/obj/${!image}
 	case $case in armel|mips*) exec "$KTEST_SRC/../kbench/boot.sh" determinism ;; esac
 	"$KTEST_SRC/../kbench/boot.sh" determinism || exit
-	# riscv64's guest of several CPUs needs QEMU 8 or later under icount,
-	# and s390x's boots repeat there (install-deps unpacks backports').
+	# riscv64's and armhf's guests of several CPUs need QEMU 8 or later
+	# under icount, and s390x's boots repeat there (install-deps unpacks
+	# backports').
 	case $case in
 	riscv64|s390x)
 		export KBENCH_SMP_QEMU=${KBENCH_SMP_QEMU:-/opt/ccd-suite/qemu-backports/usr/bin/qemu-system-$case} ;;
+	armhf)
+		export KBENCH_SMP_QEMU=${KBENCH_SMP_QEMU:-/opt/ccd-suite/qemu-backports/usr/bin/qemu-system-arm} ;;
 	esac
 	KBENCH_BUILD_CC= exec "$KTEST_SRC/../kbench/boot.sh" smp ;;
 esac
