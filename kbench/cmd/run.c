@@ -201,6 +201,17 @@ static int check_cpus(const struct run_opts *o)
 	return KB_OK;
 }
 
+/* The largest CPU count the run boots. */
+static int most_cpus(const struct run_opts *o)
+{
+	int most = 1;
+
+	for (int k = 0; k < o->nr_cpus; k++)
+		if (o->cpus[k] > most)
+			most = o->cpus[k];
+	return most;
+}
+
 /*
  * Machines whose guests of more CPUs than some need QEMU 8 or later under
  * icount (kbench(1), BUGS): under QEMU 7.2 an x86 guest's second CPU never
@@ -222,12 +233,9 @@ static const struct {
 
 static int check_smp_qemu(const struct run_opts *o)
 {
-	int most = 1, v;
+	int most = most_cpus(o), v;
 	size_t i, n = sizeof(old_qemu_smp) / sizeof(*old_qemu_smp);
 
-	for (int k = 0; k < o->nr_cpus; k++)
-		if (o->cpus[k] > most)
-			most = o->cpus[k];
 	if (!strcmp(o->clock, "kvm"))
 		return 0;
 	for (i = 0; i < n; i++)
@@ -264,13 +272,10 @@ static const struct {
 
 static void warn_unrepeatable(const struct run_opts *o)
 {
-	int most = 1, v = -1;
+	int most = most_cpus(o), v;
 
 	if (!strcmp(o->clock, "kvm"))
 		return;
-	for (int k = 0; k < o->nr_cpus; k++)
-		if (o->cpus[k] > most)
-			most = o->cpus[k];
 	for (size_t i = 0; i < sizeof(repeatable_cpus) / sizeof(*repeatable_cpus); i++) {
 		if (repeatable_cpus[i].elf_machine != o->m->elf_machine ||
 		    most <= repeatable_cpus[i].most)
