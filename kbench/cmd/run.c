@@ -243,6 +243,14 @@ static int check_smp_qemu(const struct run_opts *o)
 			break;
 	if (i == n || most <= old_qemu_smp[i].most)
 		return 0;
+	/* No QEMU runs both: the model's plugin loads in 7.2 only. */
+	if (o->model)
+		return error("--cpus=%d --model=cycles: the cost model runs under QEMU 7.2 only, "
+			     "where %s guests of more than %d CPU%s %s under icount (kbench(1), "
+			     "THE COST MODEL): --cpus=%d, or an arm64 kernel",
+			     most, o->m->name, old_qemu_smp[i].most,
+			     old_qemu_smp[i].most > 1 ? "s" : "", old_qemu_smp[i].what,
+			     old_qemu_smp[i].most);
 	v = qemu_version(o->qemu);
 	if (v < 0 || v >= 8)
 		return 0;
@@ -449,6 +457,10 @@ static int judge(const struct run_opts *o, const struct console *c, int status, 
 		/* Not the kernel's doing: kbench's own plugin did not load. */
 		error("QEMU could not load the cost model's plugin %s: %s", o->md.plugin,
 		      c->qemu_error);
+		if (strstr(c->qemu_error, "minimum version"))
+			note("the plugin is built for QEMU 7.2's plugin API (Debian 12's QEMU); "
+			     "later QEMUs refuse it (kbench(1), THE COST MODEL): run --model "
+			     "with Debian 12's qemu-system");
 		return KB_TROUBLE;
 	} else if (c->qemu_error && !c->begun) {
 		error("kernel %s: QEMU could not boot it: %s", k, c->qemu_error);

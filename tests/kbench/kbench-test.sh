@@ -1098,6 +1098,26 @@ case_model_usage() {
 	has err.txt "scripts/install-deps"
 	[ -e r.json ] && fail "a result file was left"
 	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
+	# QEMU 9 and later refuse the plugin of QEMU 7.2's API: said, and what to run.
+	echo "a plugin" >v1.so
+	cat >newqemu <<'EOT'
+#!/bin/sh
+echo "qemu-system-x86_64: Could not load plugin $KBENCH_MODEL_PLUGIN: plugin requires API version 1, but this QEMU supports only a minimum version of 2" >&2
+exit 1
+EOT
+	chmod +x newqemu
+	KBENCH_MODEL_PLUGIN=$W/v1.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+		--qemu="$W/newqemu" -o r.json bz
+	has err.txt "QEMU could not load the cost model's plugin $W/v1.so"
+	has err.txt "the plugin is built for QEMU 7.2's plugin API (Debian 12's QEMU); later QEMUs refuse it"
+	[ -e r.json ] && fail "a result file was left"
+	# An x86_64 guest of several CPUs needs a QEMU the plugin does not load in.
+	KBENCH_MODEL_PLUGIN=$W/v1.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+		--qemu="$W/newqemu" --cpus=1,2 -o r.json bz
+	has err.txt "--cpus=2 --model=cycles: the cost model runs under QEMU 7.2 only, where x86_64 guests of more than 1 CPU do not boot"
+	grep -q "Could not load" err.txt && fail "QEMU ran: $(cat err.txt)"
+	[ -e r.json ] && fail "a result file was left"
+	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
 	# A plugin QEMU cannot load is kbench's trouble, not the kernel's.
 	if [ -n "${KBENCH_MODEL_DIR:-}" ] && command -v qemu-system-x86_64 >/dev/null; then
 		echo "not a plugin" >bad.so
