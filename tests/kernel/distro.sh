@@ -8,7 +8,9 @@
 # every object gcc builds builds through ccd, byte-identical, and the ccd
 # objects pass lkd --lkd-verify.  debian-61-clang: the 6.1 sample through
 # ccd with CCD_CC=clang: every object clang builds builds through ccd, and
-# passes lkd --lkd-verify.  debian-61-vmlinux, debian-612-vmlinux: the
+# passes lkd --lkd-verify.  debian-61-lto-thin: the 6.1 sample with
+# ThinLTO, plain make LLVM=1 against make LLVM=1 CC=ccd LD=lkd: every
+# object (bitcode) identical.  debian-61-vmlinux, debian-612-vmlinux: the
 # whole bzImage with BTF, every object, vmlinux and bzImage identical, and
 # the ccd kernel boots.  The samples are tests/kernel/distro/*.sample.
 . "$(dirname "$0")/lib.sh"

@@ -87,6 +87,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin-whole x86_64-lto-full"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin x86_64-612-kcfi"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-lto-thin"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -434,18 +435,21 @@ sample_objects() {	# sample objdir
 # then through ccd+lkd in the same O= directory: Kconfig and prepare are
 # shared, every compile runs again (Kbuild sees a new command line), ccd's
 # check report in check.txt.  ARCH: another architecture, with its Debian
-# cross gcc.
+# cross gcc.  KDISTRO_MAKE: make arguments of both builds (LLVM=1: clang's
+# instead of gcc); KDISTRO_ENABLE: a symbol turned on in the configuration.
 distro_pair() {
-	local targets arch=--arch=${4:-x86_64}
+	local targets arch=--arch=${4:-x86_64} mk en=()
+	read -ra mk <<<"${KDISTRO_MAKE:-}"
+	[ -z "${KDISTRO_ENABLE:-}" ] || en=(--enable="$KDISTRO_ENABLE")
 	mapfile -t targets < <(sample_targets "$3")
-	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" --out="$dir/obj" \
-		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k
+	"$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" "${en[@]}" --out="$dir/obj" \
+		--jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k "${mk[@]}"
 	echo $? >"$dir/gcc.status"
 	sample_objects "$3" "$dir/obj" >"$dir/gcc.list"
 	[ -s "$dir/gcc.list" ] && keep_gcc || return 1
 	CCD_CHECK_REPORT=$dir/check.txt "$BAB" --source="$1" --config="$2" "${DISTRO_FIXES[@]}" \
-		--out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k \
-		CC="$CCD" LD="$LKD"
+		"${en[@]}" --out="$dir/obj" --jobs="$KJOBS" --no-boot "$arch" "${targets[@]}" -- -k \
+		"${mk[@]}" CC="$CCD" LD="$LKD"
 	echo $? >"$dir/ccd.status"
 	sample_objects "$3" "$dir/obj" >"$dir/ccd.list"
 }
@@ -566,6 +570,12 @@ recipe_debian_61_full() { distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.
 # Debian's whole bzImage with BTF, 6.1 and 6.12 (hours).
 recipe_debian_61_vmlinux() { distro_image "$KSOURCE" "$DEBIAN61"; }
 recipe_debian_612_vmlinux() { distro_image "$KSOURCE612" "$DEBIAN612"; }
+# The 6.1 sample as Android and ChromeOS build kernels: LLVM=1 with ThinLTO
+# (every object bitcode), plain against ccd+lkd.
+recipe_debian_61_lto_thin() {
+	KDISTRO_MAKE=LLVM=1 KDISTRO_ENABLE=LTO_CLANG_THIN \
+		distro_pair "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"
+}
 recipe_debian_61_clang() { distro_clang "$KSOURCE" "$DEBIAN61" "$SAMPLES/debian-6.1.sample"; }
 
 # distro_shard SOURCE CONFIG K: shard K of DISTRO_SHARDS of a distribution
