@@ -87,7 +87,8 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED riscv64 mipsel ppc64el mips64el"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin-whole x86_64-lto-full"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin x86_64-612-kcfi"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-lto-thin"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-lto-thin arm64-lto-full x86_64-612-lto-full"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-612-lto-thin arm64-612-lto-full"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -367,6 +368,10 @@ recipe_x86_64_lto_thin_whole() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_THIN
 recipe_x86_64_lto_full() { lto_pair "$KSOURCE" "$KBENCHCFG" LTO_CLANG_FULL; }
 recipe_arm64_lto_thin() { KARCH=arm64 lto_pair "$KSOURCE" "$KBENCHCFG_ARM64" LTO_CLANG_THIN; }
 recipe_x86_64_612_lto_thin() { lto_pair "$KSOURCE612" "$KBENCHCFG" LTO_CLANG_THIN; }
+recipe_x86_64_612_lto_full() { lto_pair "$KSOURCE612" "$KBENCHCFG" LTO_CLANG_FULL; }
+recipe_arm64_lto_full() { KARCH=arm64 lto_pair "$KSOURCE" "$KBENCHCFG_ARM64" LTO_CLANG_FULL; }
+recipe_arm64_612_lto_thin() { KARCH=arm64 lto_pair "$KSOURCE612" "$KBENCHCFG_ARM64" LTO_CLANG_THIN; }
+recipe_arm64_612_lto_full() { KARCH=arm64 lto_pair "$KSOURCE612" "$KBENCHCFG_ARM64" LTO_CLANG_FULL; }
 # Clang's kernel control-flow integrity (kCFI, as Android's kernels have it):
 # 6.12 with clang 16, the first Debian 12 has that takes -fsanitize=kcfi.
 recipe_x86_64_612_kcfi() { KLLVM=-16 lto_pair "$KSOURCE612" "$KBENCHCFG" CFI_CLANG; }
