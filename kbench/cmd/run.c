@@ -262,9 +262,9 @@ static int check_smp_qemu(const struct run_opts *o)
 }
 
 /*
- * Where two boots of one image stop giving the same samples above some
- * CPU count under icount (measured with kbench's SMP kernels: kbench(1),
- * BUGS), in every QEMU or in one older than 8.  A warning: the figures are
+ * Where two boots of one image have given different samples above some
+ * CPU count under icount, not on every pair (measured with kbench's SMP
+ * kernels: kbench(1), BUGS), in every QEMU or in one older than 8.  A warning: the figures are
  * still the guest's, only not repeatable to the instruction.
  */
 static const struct {
@@ -289,7 +289,7 @@ static void warn_unrepeatable(const struct run_opts *o)
 		    most <= repeatable_cpus[i].most)
 			continue;
 		if (!repeatable_cpus[i].before_qemu) {
-			warning("--cpus=%d: two boots of one %s image differ above %d CPUs under "
+			warning("--cpus=%d: two boots of one %s image can differ above %d CPUs under "
 				"icount (kbench(1), BUGS)", most, o->m->name, repeatable_cpus[i].most);
 			continue;
 		}
