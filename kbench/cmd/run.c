@@ -264,8 +264,9 @@ static int check_smp_qemu(const struct run_opts *o)
 /*
  * Where two boots of one image have given different samples above some
  * CPU count under icount, not on every pair (measured with kbench's SMP
- * kernels: kbench(1), BUGS), in every QEMU or in one older than 8.  A warning: the figures are
- * still the guest's, only not repeatable to the instruction.
+ * kernels: kbench(1), BUGS), in every QEMU or in one older than 8.  A
+ * warning: the figures are still the guest's, only not repeatable to the
+ * instruction.
  */
 static const struct {
 	int elf_machine;

@@ -88,7 +88,7 @@ KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED ppc32 ppc64 m68k ppc32-clang ppc64-clang"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-lto-thin-whole x86_64-lto-full"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED x86_64-612-lto-thin arm64-lto-thin x86_64-612-kcfi"
 KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED debian-61-lto-thin arm64-lto-full x86_64-612-lto-full"
-KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-612-lto-thin arm64-612-lto-full"
+KCONFIGS_EXTENDED="$KCONFIGS_EXTENDED arm64-612-lto-thin arm64-612-lto-full arm64-612-kcfi"
 # Hours, not minutes: built only by its own test, with CCD_KTEST_FULL_DISTRO=1
 # (and debian-61-shard-K below: a sixteenth of those hours each).
 KCONFIGS_HOURS="debian-61-full debian-61-vmlinux debian-612-vmlinux"
@@ -375,6 +375,7 @@ recipe_arm64_612_lto_full() { KARCH=arm64 lto_pair "$KSOURCE612" "$KBENCHCFG_ARM
 # Clang's kernel control-flow integrity (kCFI, as Android's kernels have it):
 # 6.12 with clang 16, the first Debian 12 has that takes -fsanitize=kcfi.
 recipe_x86_64_612_kcfi() { KLLVM=-16 lto_pair "$KSOURCE612" "$KBENCHCFG" CFI_CLANG; }
+recipe_arm64_612_kcfi() { KARCH=arm64 KLLVM=-16 lto_pair "$KSOURCE612" "$KBENCHCFG_ARM64" CFI_CLANG; }
 # Debian 12's clang (14) on 6.1; clang 16 on 6.12.  CI's is a third of the
 # objects (arch/x86 with its boot, realmode and entry code, init, mm: 261
 # of 788): a whole pair costs two clang builds, a quarter of CI's time.

@@ -9,7 +9,7 @@
 # CC=clang, its integrated assembler or LLVM_IAS=0, against ccd with the
 # clang backend; x86_64-lto-thin, -lto-full, x86_64-612-lto-thin, -lto-full,
 # arm64-lto-thin, -lto-full, arm64-612-lto-thin, -lto-full: plain make LLVM=1 with clang's ThinLTO or full LTO
-# against make LLVM=1 CC=ccd LD=lkd; x86_64-612-kcfi: the same with
+# against make LLVM=1 CC=ccd LD=lkd; x86_64-612-kcfi, arm64-612-kcfi: the same with
 # LLVM=-16 and CONFIG_CFI_CLANG) built with plain make (gcc) and with make CC=ccd LD=lkd
 # (gcc backend, unpatched tree), at the same path with the same
 # KBUILD_BUILD_*: every .o byte-identical, vmlinux and bzImage too, and both
