@@ -43,6 +43,12 @@ struct kb_machine {
 	const char *smp_append;
 };
 
+/*
+ * Where a fragment's last block begins: the kernel people run (SMP, -O2,
+ * SLUB).  What comes before it is what kbench needs to boot and measure.
+ */
+#define KB_PEOPLE_RUN "#\n# The kernel people run:"
+
 /* By Debian's, Kbuild's (where only one machine has it) or the guest's name
  * (amd64, x86_64; arm64, aarch64; armhf); NULL if unknown or ambiguous. */
 const struct kb_machine *machine_named(const char *name);

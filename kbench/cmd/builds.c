@@ -26,6 +26,8 @@ int builds_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 
 	if ((v = opt_arg(argc, argv, i, "--source"))) {
 		kb->source = v;
+	} else if ((v = opt_arg(argc, argv, i, "--config"))) {
+		kb->base_config = v;
 	} else if ((v = opt_arg(argc, argv, i, "--ccd"))) {
 		kb->ccd = v;
 	} else if ((v = opt_arg(argc, argv, i, "--lkd"))) {
@@ -111,6 +113,8 @@ int builds_prepare(const struct kbuild *kb, const struct strvec *run_args, const
 	if ((ret = builds_check_model(kb, run_args)) != KB_OK ||
 	    (ret = builds_check_programs(kb)) != KB_OK)
 		return ret;
+	if (kbuild_check_base(kb))
+		return KB_TROUBLE;
 	/* Builds that only differ by their compiler: no date, user or host in them. */
 	kbuild_fixed_env();
 	if (!kb->dry_run && mkdir(out, 0755) && errno != EEXIST)

@@ -11,7 +11,7 @@
 #include "strbuf.h"
 
 /*
- * The options `backends` and `pgo` share: --source, --ccd, --lkd, --jobs,
+ * The options `backends` and `pgo` share: --source, --config, --ccd, --lkd, --jobs,
  * --dry-run, --model (kb->model), --program (kb->programs) and run's
  * options, passed on to every run into run_args (--workload and --post
  * only if with_workload).  1 if argv[*i] was one of them, 0 if not, -1
@@ -32,8 +32,9 @@ int builds_check_model(const struct kbuild *kb, const struct strvec *run_args);
 int builds_check_programs(const struct kbuild *kb);
 
 /*
- * Before the first build: the two checks above, the build environment
- * fixed (kbuild_fixed_env) and the directory out made (not on a dry run).
+ * Before the first build: the two checks above and --config's file, the
+ * build environment fixed (kbuild_fixed_env) and the directory out made
+ * (not on a dry run).
  * KB_OK, or the exit status after an error.
  */
 int builds_prepare(const struct kbuild *kb, const struct strvec *run_args, const char *out);

@@ -7,9 +7,6 @@
 
 #include <string.h>
 
-/* Where a fragment's last block, the kernel people run (SMP, -O2), begins. */
-#define PEOPLE_RUN "#\n# The kernel people run:"
-
 /*
  * --tiny: the fragment without that block, and what tinyconfig chose
  * said outright, so that it holds on any base configuration.  arm64 and
@@ -17,7 +14,7 @@
  */
 static int write_tiny(const struct kb_machine *m)
 {
-	const char *block = strstr(m->config, PEOPLE_RUN);
+	const char *block = strstr(m->config, KB_PEOPLE_RUN);
 	size_t len = block ? (size_t)(block - m->config) : strlen(m->config);
 	int smp_only = !strcmp(m->kernel_arch, "arm64") || !strcmp(m->kernel_arch, "s390");
 	const char *up = smp_only ? "# tinyconfig's kernel: -Os\n" :

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Building the kernels kbench compares: tinyconfig plus `kbench config`
- * (plus an extra fragment), bzImage through make CC=ccd LD=lkd, the
+ * (or a distribution's configuration plus what kbench needs to boot),
+ * plus an extra fragment, bzImage through make CC=ccd LD=lkd, the
  * backend in CCD_CC.  Shared by `kbench backends` and `kbench pgo`
  * (cmd/builds.h: their options, and measuring what was built).
  */
@@ -14,6 +15,8 @@ struct kbuild {
 	const char *source, *ccd, *lkd;
 	const struct kb_machine *m;	/* --arch (cross, Debian's gcc), else the host's */
 	int jobs, dry_run;
+	/* --config: a distribution's configuration, the base instead of tinyconfig */
+	const char *base_config;
 	/* --model's value: the measurements run under it, judged in cycles */
 	const char *model;
 	/* --program=SPEC options: the measurements run them, never a training */
@@ -24,6 +27,8 @@ struct kbuild {
 void kbuild_fixed_env(void);
 /* An absolute path for path (make -C runs elsewhere); allocated. */
 char *kbuild_abs(const char *path);
+/* --config's file (if any) is a readable, uncompressed configuration: 0, or -1 (said). */
+int kbuild_check_base(const struct kbuild *kb);
 /* Run args, or print them with dry_run; 0, or -1 after an error. */
 int kbuild_run(const struct kbuild *kb, struct strvec *args);
 /*

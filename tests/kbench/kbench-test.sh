@@ -714,6 +714,34 @@ EOT
 		--program=hb=/usr/bin/hackbench
 	[ "$(grep -c '^kbench run .* --program=hb=/usr/bin/hackbench ' out.txt)" = 2 ] ||
 		fail "backends --program: not every run with it"
+	# A distribution's configuration: it is the base (no tinyconfig), and
+	# on it only the fragment's boot and benchmark symbols (not its SMP,
+	# -O2, SLUB or IPv6 block), no keys, no debug info.
+	printf 'CONFIG_SMP=y\nCONFIG_NR_CPUS=8192\n' >distro.config
+	expect 0 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=kb \
+		--config=distro.config --dry-run
+	grep tinyconfig out.txt && fail "backends --config: tinyconfig still the base"
+	has out.txt "cp distro.config $W/kb/gcc/.config"
+	has out.txt "cp distro.config $W/kb/clang/.config"
+	sed -n "/^printf '%s' 'CONFIG_PRINTK=y\$/,/^' >>/p" out.txt | sed '1s/.*/CONFIG_PRINTK=y/; $d' |
+		sort -u >added.txt
+	for sym in SERIAL_8250_CONSOLE BLK_DEV_INITRD TMPFS UNIX FUTEX X86_IOPL_IOPERM 64BIT DEBUG_INFO_NONE; do
+		grep -qx "CONFIG_$sym=y" added.txt || fail "backends --config: CONFIG_$sym=y not added"
+	done
+	grep -qx 'CONFIG_SYSTEM_TRUSTED_KEYS=""' added.txt || fail "backends --config: the keys stay"
+	grep -E 'SMP|NR_CPUS|OPTIMIZE|SLUB|SLOB|IPV6|ETHTOOL' added.txt &&
+		fail "backends --config: the distribution's own choices overridden"
+	# A file kbench cannot take: named, exit 3, before anything is made.
+	xz -k distro.config
+	expect 3 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=kb \
+		--config=distro.config.xz
+	has err.txt "distro.config.xz is compressed"
+	expect 3 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=kb --config=no.config
+	has err.txt "cannot read no.config"
+	echo '# CONFIG_X is not set' >empty.config
+	expect 3 "$KBENCH" pgo --source=/src/linux --out=kb --config=empty.config
+	has err.txt "empty.config has no CONFIG_ line"
+	[ -e kb ] && fail "a refused --config made the output directory"
 	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc
 	has err.txt "two backends or more"
 	expect 2 "$KBENCH" backends --cc=gcc --cc=clang

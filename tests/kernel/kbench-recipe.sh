@@ -4,6 +4,10 @@
 # kbench config >>out/.config, make O=out olddefconfig) configures the 64-bit
 # kernel kbench runs on an x86_64 host, whatever ARCH the user spells (none,
 # x86, x86_64): Linux 6.1's tree of the base build, configured only (seconds).
+# And `kbench backends --config` on Debian's 6.1 amd64 configuration: the
+# distribution's choices stay, kbench's boot symbols are on, no keys, no
+# debug info (configured by kbench itself; its build stops at once, a ccd
+# that fails).
 . "$(dirname "$0")/lib.sh"
 : "${KBENCH:?KBENCH must name the kbench binary}"
 
@@ -21,5 +25,24 @@ for a in "" x86 x86_64; do
 	done
 	rm -rf "$out"
 done
-[ "$failed" = 0 ] && pass "the recipe configures a 64-bit kernel with every ARCH spelling"
+deb=/usr/src/linux-config-6.1/config.amd64_none_amd64.xz
+out=$KWORK/kbench-recipe-config
+rm -rf "$out" && mkdir -p "$out" || fail "cannot make $out"
+xz -dc "$deb" >"$out/debian.config" || fail "cannot read $deb"
+"$KBENCH" backends --source="$tree" --config="$out/debian.config" --cc=gcc --cc=gcc-11 \
+	--out="$out/kb" --ccd=/bin/false --lkd=/bin/false >"$out/log" 2>&1
+st=$?
+[ "$st" = 3 ] && grep -q "the gcc kernel did not build" "$out/log" ||
+	bad "backends --config with a failing ccd: exit $st, not 3: $(tail -3 "$out/log")"
+c=$out/kb/gcc/.config
+for want in CONFIG_SMP=y CONFIG_NR_CPUS=8192 CONFIG_IPV6=y CONFIG_SLUB=y CONFIG_MODULES=y \
+	CONFIG_SERIAL_8250_CONSOLE=y CONFIG_BLK_DEV_INITRD=y CONFIG_X86_IOPL_IOPERM=y \
+	CONFIG_DEBUG_INFO_NONE=y 'CONFIG_SYSTEM_TRUSTED_KEYS=""'; do
+	grep -qxF "$want" "$c" || bad "backends --config: no $want ($(grep -E "${want%%=*}[ =]" "$c"))"
+done
+grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$c" && bad "backends --config: BTF still on"
+[ -e "$out/kb/gcc-11" ] && bad "backends --config: went on after the first kernel failed"
+[ "$failed" = 0 ] && rm -rf "$out"
+[ "$failed" = 0 ] && pass "the recipe configures a 64-bit kernel with every ARCH spelling;" \
+	"--config keeps Debian's choices"
 finish
