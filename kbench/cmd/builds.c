@@ -19,7 +19,7 @@ int builds_option(struct kbuild *kb, struct strvec *run_args, int with_workload,
 {
 	static const char *const run_opts[] = {
 		"--runs", "--only", "--append", "--clock", "--timeout", "--qemu", "--guest",
-		"--busybox", "--workload", "--post",
+		"--busybox", "--cpus", "--workload", "--post",
 	};
 	size_t nr_run_opts = sizeof(run_opts) / sizeof(*run_opts) - (with_workload ? 0 : 2);
 	const char *v;
@@ -115,6 +115,8 @@ int builds_prepare(const struct kbuild *kb, const struct strvec *run_args, const
 		return ret;
 	if (kbuild_check_base(kb))
 		return KB_TROUBLE;
+	if ((ret = run_precheck(run_args, kb->model, kbuild_machine(kb))) != KB_OK)
+		return ret;
 	/* Builds that only differ by their compiler: no date, user or host in them. */
 	kbuild_fixed_env();
 	if (!kb->dry_run && mkdir(out, 0755) && errno != EEXIST)

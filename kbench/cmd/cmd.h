@@ -18,6 +18,17 @@ int cmd_pgo(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 
+/*
+ * Before backends or pgo build anything: run's options (run_args, and
+ * --model=model if model) taken as a run on m's kernel would take them,
+ * and the CPU counts m's board and the QEMU chosen can boot (the checks
+ * a run makes before QEMU starts).  KB_OK, or the exit status after an
+ * error.
+ */
+struct kb_machine;
+struct strvec;
+int run_precheck(const struct strvec *run_args, const char *model, const struct kb_machine *m);
+
 /* The help page, every command's options (help.c). */
 void usage(void);
 

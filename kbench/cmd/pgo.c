@@ -38,6 +38,7 @@
 struct pgo_opts {
 	struct kbuild kb;
 	const char *out, *cc, *train_workload;
+	int train_cpus;			/* --train-cpus (0: not given) */
 	struct strvec run_args;		/* passed on to every `kbench run` */
 	struct kb_train train;		/* --train-rows */
 };
@@ -53,6 +54,14 @@ static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
 		if (!*v || strchr(v, '/'))
 			return usage_error("--cc takes a backend name (gcc, gcc-11...), not '%s'", v);
 		o->cc = v;
+	} else if ((v = opt_arg(argc, argv, i, "--train-cpus"))) {
+		char *end;
+		long n = strtol(v, &end, 10);
+
+		if (*end || end == v || n < 1 || n > KB_MAX_CPUS)
+			return usage_error("--train-cpus takes a CPU count from 1 to %d, not '%s'",
+					   KB_MAX_CPUS, v);
+		o->train_cpus = (int)n;
 	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
 		o->train_workload = v;
 	} else if ((v = opt_arg(argc, argv, i, "--train-rows"))) {
@@ -71,6 +80,15 @@ static char *path_in(const char *dir, const char *name)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* run_args has --cpus (the measurements' counts). */
+static int has_cpus(const struct strvec *run_args)
+{
+	for (size_t k = 0; k < run_args->nr; k++)
+		if (!strncmp(run_args->v[k], "--cpus=", 7))
+			return 1;
+	return 0;
+}
+
 /*
  * Boot the instrumented kernel once: the workload, then the training's
  * rows (after run_args: its --only is the last, the one run takes); the
@@ -80,11 +98,17 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 		 const char *result)
 {
 	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT, only = STRBUF_INIT;
-	const char *more[5] = { NULL };
+	struct strbuf cpus = STRBUF_INIT;
+	const char *more[6] = { NULL };
 	int n = 0, ret;
 
 	strbuf_addf(&gcov, "--gcov-out=%s", profile);
 	more[n++] = gcov.buf;
+	/* One boot: --train-cpus, else one CPU whatever the measurements' --cpus. */
+	if (o->train_cpus || has_cpus(&o->run_args)) {
+		strbuf_addf(&cpus, "--cpus=%d", o->train_cpus ? o->train_cpus : 1);
+		more[n++] = cpus.buf;
+	}
 	if (o->train_workload) {
 		strbuf_addf(&work, "--workload=%s", o->train_workload);
 		more[n++] = work.buf;
@@ -105,6 +129,7 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 	strbuf_release(&gcov);
 	strbuf_release(&work);
 	strbuf_release(&only);
+	strbuf_release(&cpus);
 	return ret;
 }
 
@@ -292,6 +317,22 @@ static int parse_pgo_options(struct pgo_opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* The training's boot at --train-cpus, as builds_prepare checked the measurements'. */
+static int precheck_training(const struct pgo_opts *o)
+{
+	struct strvec args = STRVEC_INIT;
+	int ret;
+
+	if (!o->train_cpus)
+		return KB_OK;
+	if (o->run_args.v)
+		strvec_pushv(&args, o->run_args.v);
+	strvec_pushf(&args, "--cpus=%d", o->train_cpus);
+	ret = run_precheck(&args, NULL, kbuild_machine(&o->kb));
+	strvec_clear(&args);
+	return ret;
+}
+
 int cmd_pgo(int argc, char **argv)
 {
 	struct pgo_opts o = { .kb = { .ccd = "ccd", .lkd = "lkd", .jobs = 2, .programs = STRVEC_INIT }, .out = "kbench-pgo",
@@ -304,7 +345,8 @@ int cmd_pgo(int argc, char **argv)
 		strvec_clear(&o.kb.programs);
 		return KB_USAGE;
 	}
-	if ((ret = builds_prepare(&o.kb, &o.run_args, o.out)) != KB_OK) {
+	if ((ret = precheck_training(&o)) != KB_OK ||
+	    (ret = builds_prepare(&o.kb, &o.run_args, o.out)) != KB_OK) {
 		strvec_clear(&o.run_args);
 		strvec_clear(&o.kb.programs);
 		return ret;

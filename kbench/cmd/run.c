@@ -680,6 +680,32 @@ static int run(struct run_opts *o)
 	return ret;
 }
 
+int run_precheck(const struct strvec *run_args, const char *model, const struct kb_machine *m)
+{
+	struct strvec args = STRVEC_INIT;
+	struct run_opts o;
+	int ret;
+
+	strvec_push(&args, "run");
+	if (run_args->v)
+		strvec_pushv(&args, run_args->v);
+	if (model)
+		strvec_pushf(&args, "--model=%s", model);
+	strvec_push(&args, "IMAGE");	/* run's one required argument, not read here */
+	if (parse_run_options(&o, (int)args.nr, args.v)) {
+		ret = KB_USAGE;
+	} else {
+		o.m = m;
+		o.qemu = o.qemu ? o.qemu : m->qemu;
+		ret = check_cpus(&o) ? KB_USAGE : check_smp_qemu(&o) ? KB_TROUBLE : KB_OK;
+	}
+	programs_release(&o.programs);
+	build_cc_release(&o.build_cc);
+	strbuf_release(&o.logs);
+	strvec_clear(&args);
+	return ret;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;

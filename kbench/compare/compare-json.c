@@ -202,14 +202,29 @@ static void add_gain(struct strbuf *sb, const struct kb_gain *g)
 	strbuf_addf(sb, ", \"faster\": %d, \"slower\": %d}", g->faster, g->slower);
 }
 
-void compare_json_gains(const struct comparison *c, struct strbuf *sb)
+/* "trained": GAIN, "held_out": GAIN, "programs": GAIN, after sep each but the first. */
+static void add_gains(struct strbuf *sb, const struct kb_gains *g, const char *sep)
 {
 	strbuf_addstr(sb, "\"trained\": ");
-	add_gain(sb, &c->gains.trained);
-	strbuf_addstr(sb, ",\n  \"held_out\": ");
-	add_gain(sb, &c->gains.held_out);
-	strbuf_addstr(sb, ",\n  \"programs\": ");
-	add_gain(sb, &c->gains.programs);
+	add_gain(sb, &g->trained);
+	strbuf_addf(sb, "%s\"held_out\": ", sep);
+	add_gain(sb, &g->held_out);
+	strbuf_addf(sb, "%s\"programs\": ", sep);
+	add_gain(sb, &g->programs);
+}
+
+void compare_json_gains(const struct comparison *c, struct strbuf *sb)
+{
+	add_gains(sb, &c->gains, ",\n  ");
+	if (!c->sweep)
+		return;
+	strbuf_addstr(sb, ",\n  \"by_cpus\": [");
+	for (int k = 0; k < c->nr_by_cpus; k++) {
+		strbuf_addf(sb, "%s\n    {\"cpus\": %d, ", k ? "," : "", c->by_cpus[k].cpus);
+		add_gains(sb, &c->by_cpus[k].gains, ", ");
+		strbuf_addch(sb, '}');
+	}
+	strbuf_addstr(sb, "\n  ]");
 }
 
 int compare_json_write(const char *path, const struct comparison *c)

@@ -105,27 +105,62 @@ static void mean(struct kb_gain *g)
 		g->mean_pct /= g->rows;
 }
 
-/* The second kernel's gains on the rows both have, but the controls, halved by t. */
+/* A sweep's gains at cpus, a new entry (counts ascending) if need be. */
+static struct kb_gains *count_gains(struct comparison *c, int cpus)
+{
+	int k = 0;
+
+	while (k < c->nr_by_cpus && c->by_cpus[k].cpus < cpus)
+		k++;
+	if (k < c->nr_by_cpus && c->by_cpus[k].cpus == cpus)
+		return &c->by_cpus[k].gains;
+	if (c->nr_by_cpus == KB_MAX_CPUS)	/* rows have at most that many counts */
+		return NULL;
+	memmove(&c->by_cpus[k + 1], &c->by_cpus[k], (c->nr_by_cpus - k) * sizeof(*c->by_cpus));
+	memset(&c->by_cpus[k], 0, sizeof(*c->by_cpus));
+	c->by_cpus[k].cpus = cpus;
+	c->nr_by_cpus++;
+	return &c->by_cpus[k].gains;
+}
+
+static void add_to(struct kb_gain *g, const struct cmp_cell *cell)
+{
+	g->rows++;
+	g->mean_pct += cell->pct;	/* the sum, until mean() divides */
+	if (cell->significant && cell->pct > 0)
+		g->faster++;
+	else if (cell->significant)
+		g->slower++;
+}
+
+static void means(struct kb_gains *g)
+{
+	mean(&g->trained);
+	mean(&g->held_out);
+	mean(&g->programs);
+}
+
+/*
+ * The second kernel's gains on the rows both have, but the controls, halved
+ * by t; of a sweep also by CPU count (a profile trained at one count may
+ * hold at another, or not).
+ */
 static void compute_gains(struct comparison *c, const struct kb_train *t)
 {
 	for (size_t r = 0; r < c->nr_rows; r++) {
 		const struct cmp_row *row = &c->rows[r];
 		const struct cmp_cell *cell = &row->cells[1];
-		struct kb_gain *g;
+		struct kb_gains *at;
 
 		if (!cell->row || row->control || !cell->defined)
 			continue;
-		g = half(&c->gains, t, row->ref);
-		g->rows++;
-		g->mean_pct += cell->pct;	/* the sum, until mean() divides */
-		if (cell->significant && cell->pct > 0)
-			g->faster++;
-		else if (cell->significant)
-			g->slower++;
+		add_to(half(&c->gains, t, row->ref), cell);
+		if (c->sweep && (at = count_gains(c, row->ref->cpus)))
+			add_to(half(at, t, row->ref), cell);
 	}
-	mean(&c->gains.trained);
-	mean(&c->gains.held_out);
-	mean(&c->gains.programs);
+	means(&c->gains);
+	for (int k = 0; k < c->nr_by_cpus; k++)
+		means(&c->by_cpus[k].gains);
 }
 
 /* Some row measured on other than 1 CPU: the results are of a sweep. */

@@ -116,7 +116,13 @@ struct comparison {
 	} *only;
 	size_t nr_only;
 	int trained;		/* spec->train was given: gains holds the halves */
-	struct kb_gains gains;
+	struct kb_gains gains;	/* of a sweep: every count's rows together */
+	/* A sweep's gains by CPU count (the reference's counts, ascending). */
+	struct kb_count_gains {
+		int cpus;
+		struct kb_gains gains;
+	} by_cpus[KB_MAX_CPUS];
+	int nr_by_cpus;
 	/*
 	 * Some result holds rows of a CPU count other than 1 (a sweep): rows
 	 * are matched by name and CPUs, ordered by name then CPUs, and the
@@ -146,7 +152,10 @@ void table_print(const struct comparison *c);
 int chart_write(const char *path, const struct comparison *c);
 /* The comparison as JSON to path (compare-json.c); 0, or -1 after an error. */
 int compare_json_write(const char *path, const struct comparison *c);
-/* "trained": GAIN,\n  "held_out": GAIN,\n  "programs": GAIN (compare-json.c). */
+/*
+ * "trained": GAIN,\n  "held_out": GAIN,\n  "programs": GAIN, and of a sweep
+ * "by_cpus": [{"cpus": N, "trained": GAIN, ...}] (compare-json.c).
+ */
 void compare_json_gains(const struct comparison *c, struct strbuf *sb);
 
 /*

@@ -120,7 +120,6 @@ static void print_half(const char *label, const struct kb_gain *g, const char *n
 /* After the table: what the rows trained on and the held-out rows gained. */
 static void print_gains(const struct kb_gains *g)
 {
-	printf("\n");
 	print_half("trained on", &g->trained, "the training ran none of the rows compared");
 	print_half("held out", &g->held_out, "the training ran every row compared");
 	if (g->programs.rows)
@@ -177,8 +176,14 @@ void table_print(const struct comparison *c)
 	}
 	if (c->nr > 1)
 		print_totals(c);
-	if (c->trained)
+	if (c->trained && !c->sweep) {
+		printf("\n");
 		print_gains(&c->gains);
+	}
+	for (int k = 0; c->trained && k < c->nr_by_cpus; k++) {
+		printf("\nat %d CPU%s:\n", c->by_cpus[k].cpus, c->by_cpus[k].cpus == 1 ? "" : "s");
+		print_gains(&c->by_cpus[k].gains);
+	}
 	for (int i = 0; c->sweep && i < c->nr; i++)
 		if (c->scaling[i].nr_rows)
 			print_scaling(c->labels[i], &c->scaling[i]);

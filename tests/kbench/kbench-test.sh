@@ -820,6 +820,29 @@ EOT
 	has out.txt "kbench run -o $W/pg/plain.json '--program=hb=/usr/bin/hackbench -g 1 -l 5' $W/pg/plain"
 	has out.txt "kbench run -o $W/pg/pgo.json '--program=hb=/usr/bin/hackbench -g 1 -l 5' $W/pg/pgo"
 	grep '^kbench run -o [^ ]*/train.json.*--program' out.txt && fail "the training runs the program"
+	# --cpus: the measurements are sweeps, the training one boot at one CPU,
+	# or at --train-cpus; counts the board or QEMU cannot boot stop pgo first.
+	printf '#!/bin/sh\necho "QEMU emulator version 10.0.2"\n' >q10 && chmod +x q10
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --cpus=1,2,4 --qemu="$W/q10" --dry-run
+	has out.txt "kbench run -o $W/pg/train.json --cpus=1,2,4 --qemu=$W/q10 --gcov-out=$W/pg/profile --cpus=1 --only="
+	has out.txt "kbench run -o $W/pg/plain.json --cpus=1,2,4 --qemu=$W/q10 $W/pg/plain"
+	has out.txt "kbench run -o $W/pg/pgo.json --cpus=1,2,4 --qemu=$W/q10 $W/pg/pgo"
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --cpus=4 --train-cpus=4 --qemu="$W/q10" --dry-run
+	has out.txt "--gcov-out=$W/pg/profile --cpus=4 --only="
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-cpus=2 --qemu="$W/q10" --dry-run
+	has out.txt "kbench run -o $W/pg/plain.json --qemu=$W/q10 $W/pg/plain"
+	expect 2 "$KBENCH" pgo --source=/src/linux --train-cpus=0 --dry-run
+	has err.txt "--train-cpus takes a CPU count from 1 to 64, not '0'"
+	printf '#!/bin/sh\necho "QEMU emulator version 7.2.22"\n' >q7 && chmod +x q7
+	expect 3 "$KBENCH" pgo --source=/src/linux --out=pg --train-cpus=2 --qemu="$W/q7"
+	has err.txt "--cpus=2: x86_64 guests of more than 1 CPU do not boot under the icount clock of QEMU 7"
+	expect 3 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=pg --cpus=1,4 \
+		--qemu="$W/q7"
+	has err.txt "--cpus=4: x86_64 guests of more than 1 CPU do not boot"
+	expect 2 "$KBENCH" backends --source=/src/linux --cc=gcc --cc=clang --out=pg --cpus=2 \
+		--arch=armel
+	has err.txt "--cpus=2: armel kernels boot on one CPU only"
+	[ -e pg ] && fail "a refused --cpus made the output directory"
 	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=none --dry-run
 	has err.txt "--train-workload=FILE is required"
 	expect 2 "$KBENCH" pgo --source=/src/linux --train-rows=null_call,frob,stat --dry-run

@@ -224,6 +224,25 @@ PY
 	# Single-CPU results show no CPUs at all.
 	expect 0 "$KBENCH" compare "$f/a.json" "$f/b.json"
 	grep -qiE 'cpus|scaling' out.txt && fail "a single-CPU comparison talks of CPUs: $(cat out.txt)"
+	# A profile's gains on a sweep: by CPU count, not pooled over counts.
+	expect 0 "$KBENCH" compare --trained=null_call --json=g.json "$f/sweep-a.json" "$f/sweep-b.json"
+	sed -n '/^at 1 CPU:$/,/^Scaling/p' out.txt >gains.txt
+	grep -qxE 'trained on +1 row: mean \+25\.0 %, significant 1 faster / 0 slower' gains.txt &&
+	grep -qxE 'held out +1 row: mean \+20\.0 %, significant 1 faster / 0 slower' gains.txt &&
+	sed -n '/^at 4 CPUs:$/,/^$/p' gains.txt | grep -qxE 'trained on +1 row: mean -20\.0 %, significant 0 faster / 1 slower' ||
+		fail "gains by CPU count: $(cat out.txt)"
+	grep -q '^trained on +3 rows' out.txt && fail "a sweep's gains pooled over its counts"
+	python3 - g.json <<'PY' || fail "compare --json of a sweep's gains: $(cat g.json)"
+import json, sys
+d = json.load(open(sys.argv[1]))
+by = {g["cpus"]: g for g in d["by_cpus"]}
+assert sorted(by) == [1, 2, 4], by
+assert by[1]["trained"] == {"rows": 1, "mean_pct": 25, "faster": 1, "slower": 0}, by[1]
+assert by[1]["held_out"] == {"rows": 1, "mean_pct": 20, "faster": 1, "slower": 0}, by[1]
+assert by[2]["held_out"] == {"rows": 1, "mean_pct": 0, "faster": 0, "slower": 0}, by[2]
+assert by[4]["trained"]["mean_pct"] == -20 and by[4]["held_out"]["rows"] == 0, by[4]
+assert d["trained"]["rows"] == 3 and d["held_out"]["rows"] == 2, d
+PY
 	# A bad "cpus" in a result: named.
 	sed '0,/"cpus": 1/s//"cpus": 1.5/' "$f/sweep-a.json" >bad.json
 	expect 3 "$KBENCH" compare bad.json "$f/sweep-b.json"
