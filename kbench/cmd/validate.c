@@ -229,8 +229,23 @@ static int program_failed(const char *name, const char *how, int status, const c
  * the quartiles of a program's user time were 11 % apart where those of
  * the sum were 5).  The model sees the program's instructions, not the
  * kernel's work for it (qemu-x86_64 does its system calls natively), so
- * that share is taken out, as the runs together measure it.
+ * that share is taken out, as the runs together measure it.  A program
+ * whose runs take a few ticks in all has no such measure (one tick that
+ * fell in its exec made a 4-ms program all system time): its whole CPU
+ * time counts, and the report says so.
  */
+#define MIN_SPLIT_SECONDS 0.2	/* 50 ticks at 250 Hz */
+
+static double user_share(const char *name, double user, double total, int runs)
+{
+	if (total >= MIN_SPLIT_SECONDS)
+		return user / total;
+	warning("%s: %.0f ms of CPU time in its %d runs, too few clock ticks to split its user "
+		"time from its system time: its whole CPU time counts (give it more work)",
+		name, total * 1e3, runs);
+	return 1;
+}
+
 static int run_native(struct validation *val, int runs, double ghz)
 {
 	double *user = xcalloc(val->nr, sizeof(double)), *total = xcalloc(val->nr, sizeof(double));
@@ -256,9 +271,12 @@ static int run_native(struct validation *val, int runs, double ghz)
 			user[i] += u;
 			total[i] += u + s;
 		}
-	for (size_t i = 0; i < val->nr && !ret; i++)
+	for (size_t i = 0; i < val->nr && !ret; i++) {
+		double share = user_share(val->v[i].name, user[i], total[i], runs);
+
 		for (int r = 0; r < runs; r++)
-			val->v[i].native[r] *= (total[i] > 0 ? user[i] / total[i] : 1) * ghz * 1e9;
+			val->v[i].native[r] *= share * ghz * 1e9;
+	}
 	free(user);
 	free(total);
 	return ret;
