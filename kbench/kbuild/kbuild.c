@@ -152,8 +152,8 @@ static int read_base(const char *f, struct strbuf *conf)
 {
 	if (strbuf_read_file(conf, f, 0))
 		return error_errno("--config: cannot read %s", f);
-	if (conf->len > 2 && (!memcmp(conf->buf, "\xfd" "7zXZ", 6) ||
-			      !memcmp(conf->buf, "\x1f\x8b", 2)))
+	if ((conf->len >= 6 && !memcmp(conf->buf, "\xfd" "7zXZ", 6)) ||
+	    (conf->len >= 2 && !memcmp(conf->buf, "\x1f\x8b", 2)))
 		return error("--config: %s is compressed: give its text (xz -dc or zcat "
 			     "it into a file)", f);
 	if (strncmp(conf->buf, "CONFIG_", 7) && !strstr(conf->buf, "\nCONFIG_"))
