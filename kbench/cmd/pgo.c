@@ -252,8 +252,10 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo,
 	if (ret == KB_OK) {
 		struct strbuf sb = STRBUF_INIT;
 
+		/* Out before the summary's note on stderr: one file may take both. */
 		if (!strbuf_read_file(&sb, table, 0))
 			fputs(sb.buf, stdout);
+		fflush(stdout);
 		strbuf_release(&sb);
 	}
 	strbuf_release(&trained);

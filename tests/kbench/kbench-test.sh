@@ -905,6 +905,11 @@ EOT
 	has out.txt "trained on  4 rows: mean +7.5 %, significant 2 faster / 1 slower"
 	has out.txt "held out    4 rows: mean +0.5 %, significant 1 faster / 1 slower"
 	has pg/compare.txt "held out    4 rows: mean +0.5 %"
+	# Both streams into one file: the summary's note comes after the table.
+	PATH=$W/bin:$PATH "$KBENCH" pgo --source=/src/linux --out=pg --qemu="$W/qemu" >both.txt 2>&1 ||
+		fail "pgo into one file: $(tail -3 both.txt)"
+	[ "$(grep -n 'with a profile' both.txt | cut -d: -f1)" -gt "$(grep -n '^held out' both.txt | cut -d: -f1)" ] ||
+		fail "the summary's note is inside the table: $(cat both.txt)"
 	python3 - pg/summary.json <<'PY' || fail "summary.json lacks the gains"
 import json, sys
 s = json.load(open(sys.argv[1]))
