@@ -37,6 +37,11 @@ struct qemu_boot {
 int qemu_boot(const struct qemu_boot *b, struct console *c, int *timed_out);
 /* The ns QEMU counts per instruction on m, which the guest divides its clock by. */
 unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m);
+/*
+ * Whether a boot of several CPUs under icount runs QEMU SCHED_FIFO (the
+ * host allows and bounds it, KBENCH_NO_FIFO unset): its boots then repeat.
+ */
+int qemu_fifo_possible(void);
 /* The major version `qemu --version` says, or -1 if it says none. */
 int qemu_version(const char *qemu);
 /* Seconds of the monotonic clock the timeout is counted on. */

@@ -264,9 +264,9 @@ static int check_smp_qemu(const struct run_opts *o)
 /*
  * Where two boots of one image have given different samples above some
  * CPU count under icount, not on every pair (measured with kbench's SMP
- * kernels: kbench(1), BUGS), in every QEMU or in one older than 8.  A
- * warning: the figures are still the guest's, only not repeatable to the
- * instruction.
+ * kernels: kbench(1), BUGS), in every QEMU unless it runs SCHED_FIFO
+ * (qemu.c), or in one older than 8.  A warning: the figures are still the
+ * guest's, only not repeatable to the instruction.
  */
 static const struct {
 	int elf_machine;
@@ -290,8 +290,11 @@ static void warn_unrepeatable(const struct run_opts *o)
 		    most <= repeatable_cpus[i].most)
 			continue;
 		if (!repeatable_cpus[i].before_qemu) {
-			warning("--cpus=%d: two boots of one %s image can differ above %d CPUs under "
-				"icount (kbench(1), BUGS)", most, o->m->name, repeatable_cpus[i].most);
+			if (!qemu_fifo_possible())
+				warning("--cpus=%d: two boots of one %s image can differ above %d CPUs "
+					"under icount unless QEMU runs SCHED_FIFO (as root or with "
+					"RLIMIT_RTPRIO; kbench(1), BUGS)", most, o->m->name,
+					repeatable_cpus[i].most);
 			continue;
 		}
 		v = qemu_version(o->qemu);

@@ -27,6 +27,7 @@ n=1 prev=
 for a; do [ "\$prev" = -smp ] && n=\${a%%,*}; prev=\$a; done
 echo "\$*" >>$W/boots.txt
 sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status >>$W/allowed.txt
+awk '{ print \$41 }' /proc/\$\$/stat >>$W/policy.txt
 case $1 in asked) cpus=" cpus=\$n" ;; none) cpus= ;; *) cpus=" cpus=$1" ;; esac
 printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1\$cpus" \\
 	"KBENCH-KERNEL Linux version 6.1.0 (kb@ccd-suite) (gcc (GCC) 12.2.0, GNU ld 2.40) #1 SMP" \\
@@ -35,7 +36,13 @@ printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1\$cpus" \\
 exit 33
 EOF
 	chmod +x fakeqemu
-	rm -f boots.txt allowed.txt
+	rm -f boots.txt allowed.txt policy.txt
+}
+
+# Whether this host lets kbench run QEMU SCHED_FIFO (root or RLIMIT_RTPRIO,
+# real-time tasks bounded): then boots of several CPUs run so.
+fifo_host() {
+	[ "$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null)" != -1 ] && chrt -f 1 true 2>/dev/null
 }
 
 case_usage() {
@@ -91,6 +98,20 @@ case_run() {
 		fail "a boot without -seed under icount: $(cat boots.txt)"
 	[ "$(grep -c -E '^[0-9]+$' allowed.txt)" = 3 ] ||
 		fail "QEMU not kept on one host CPU: $(cat allowed.txt)"
+	# With several CPUs, SCHED_FIFO (1) where the host allows it: QEMU's
+	# main loop then cannot preempt the CPUs' thread mid-slice.  Never for
+	# one CPU, nor with KBENCH_NO_FIFO.
+	if fifo_host; then
+		[ "$(tr '\n' ' ' <policy.txt)" = "0 1 1 " ] ||
+			fail "QEMU's policies for 1, 2, 4 CPUs: $(tr '\n' ' ' <policy.txt), not 0 1 1"
+	else
+		[ "$(tr '\n' ' ' <policy.txt)" = "0 0 0 " ] || fail "SCHED_FIFO where the host refuses it"
+	fi
+	rm -f policy.txt
+	KBENCH_NO_FIFO=1 TMPDIR=$W/tmp expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox \
+		--cpus=2 -o r2.json bz
+	[ "$(cat policy.txt)" = 0 ] || fail "KBENCH_NO_FIFO: QEMU ran SCHED_FIFO"
+	rm -f r2.json
 	# QEMU 7.2's icount never runs an x86 guest's second CPU: said before any boot.
 	rm -f boots.txt
 	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 3 "$KBENCH" run --qemu="$W/fakeqemu" \
@@ -110,10 +131,15 @@ case_run() {
 	has err.txt "--cpus=4: armhf guests of more than 2 CPUs print nothing under the icount clock of QEMU 7"
 	FAKE_QEMU_VERSION=7.2.19 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=armhf \
 		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
-	# ppc64el's and riscv64's boots repeat up to 2 CPUs only: said, and run.
-	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=ppc64el \
+	# ppc64el's and riscv64's boots repeat above 2 CPUs only under SCHED_FIFO: said, and run.
+	KBENCH_NO_FIFO=1 FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=ppc64el \
 		--qemu="$W/fakeqemu" --busybox=nobox --cpus=1,4 -o q.json bz
-	has err.txt "warning: --cpus=4: two boots of one ppc64el image can differ above 2 CPUs under icount"
+	has err.txt "warning: --cpus=4: two boots of one ppc64el image can differ above 2 CPUs under icount unless QEMU runs SCHED_FIFO"
+	if fifo_host; then
+		FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=ppc64el \
+			--qemu="$W/fakeqemu" --busybox=nobox --cpus=1,4 -o q.json bz
+		grep -q "differ above" err.txt && fail "warned of ppc64el under SCHED_FIFO: $(cat err.txt)"
+	fi
 	FAKE_QEMU_VERSION=10.0.2 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=riscv64 \
 		--qemu="$W/fakeqemu" --busybox=nobox --cpus=2 -o q.json bz
 	grep -q "differ above" err.txt && fail "warned of 2 CPUs: $(cat err.txt)"
