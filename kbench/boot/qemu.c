@@ -7,6 +7,7 @@
 #include "qemu.h"
 #include "cost-model.h"
 #include "run-command.h"
+#include "strbuf.h"
 #include "warn.h"
 
 #include <errno.h>
@@ -204,13 +205,12 @@ static int pin_for_child(cpu_set_t *saved)
  */
 static int fifo_bounded(void)
 {
-	char buf[32] = "";
-	int fd = open("/proc/sys/kernel/sched_rt_runtime_us", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+	struct strbuf sb = STRBUF_INIT;
+	int bounded = strbuf_read_file(&sb, "/proc/sys/kernel/sched_rt_runtime_us", 0) >= 0 &&
+		      sb.len && sb.buf[0] != '-';
 
-	if (fd >= 0)
-		close(fd);
-	return n > 0 && buf[0] != '-';
+	strbuf_release(&sb);
+	return bounded;
 }
 
 /* 1 if the calling thread now runs SCHED_FIFO, *policy and *param its old ones. */

@@ -203,7 +203,7 @@ static void add_gain(struct strbuf *sb, const struct kb_gain *g)
 }
 
 /* "trained": GAIN, "held_out": GAIN, "programs": GAIN, after sep each but the first. */
-static void add_gains(struct strbuf *sb, const struct kb_gains *g, const char *sep)
+static void add_halves(struct strbuf *sb, const struct kb_gains *g, const char *sep)
 {
 	strbuf_addstr(sb, "\"trained\": ");
 	add_gain(sb, &g->trained);
@@ -215,13 +215,13 @@ static void add_gains(struct strbuf *sb, const struct kb_gains *g, const char *s
 
 void compare_json_gains(const struct comparison *c, struct strbuf *sb)
 {
-	add_gains(sb, &c->gains, ",\n  ");
+	add_halves(sb, &c->gains, ",\n  ");
 	if (!c->sweep)
 		return;
 	strbuf_addstr(sb, ",\n  \"by_cpus\": [");
 	for (int k = 0; k < c->nr_by_cpus; k++) {
 		strbuf_addf(sb, "%s\n    {\"cpus\": %d, ", k ? "," : "", c->by_cpus[k].cpus);
-		add_gains(sb, &c->by_cpus[k].gains, ", ");
+		add_halves(sb, &c->by_cpus[k].gains, ", ");
 		strbuf_addch(sb, '}');
 	}
 	strbuf_addstr(sb, "\n  ]");
