@@ -509,6 +509,33 @@ static void fit_llc(struct host_caches *hc, const struct host_curve *c, struct s
 	hc->llc.size = c->bytes[step - 1];
 }
 
+/* The base's front end, each part it has: none of it is measured here. */
+static void add_front_end(struct strbuf *out, const struct kb_profile *p, const char *base_path)
+{
+	strbuf_addf(out, "# The front end is %s's, not measured here.\n", base_path);
+	if (p->fetch_bytes)
+		strbuf_addf(out, "fetch_bytes = %lu\n", p->fetch_bytes);
+	if (p->fetch_windows)
+		strbuf_addf(out, "fetch_windows = %lu\n", p->fetch_windows);
+	if (p->btb1[0])
+		strbuf_addf(out, "btb1 = %lu %lu %lu\nbtb_redirect = %g\n", p->btb1[0], p->btb1[1],
+			    p->btb1[2], p->btb_redirect);
+	if (p->btb2[0])
+		strbuf_addf(out, "btb2 = %lu %lu %lu\n", p->btb2[0], p->btb2[1], p->btb2[2]);
+	if (p->prefetch)
+		strbuf_addf(out, "prefetch = %lu\n", p->prefetch);
+	if (p->fetch_misses)
+		strbuf_addf(out, "fetch_misses = %lu\n", p->fetch_misses);
+	if (p->itlb[0])
+		strbuf_addf(out, "itlb = %lu %lu %lu %lu\n", p->itlb[0], p->itlb[1], p->itlb[2],
+			    p->itlb[3]);
+	if (p->dtlb[0])
+		strbuf_addf(out, "dtlb = %lu %lu %lu %lu\n", p->dtlb[0], p->dtlb[1], p->dtlb[2],
+			    p->dtlb[3]);
+	if (p->itlb[0] || p->dtlb[0])
+		strbuf_addf(out, "tlb_latency = %g\n", p->tlb_latency);
+}
+
 int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb_profile *base,
 		 const char *base_path)
 {
@@ -559,5 +586,7 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	strbuf_addf(out, "# The predictor's sizes are the model's own, not measurable here: "
 		    "%s's.\nbp_history = %lu\nbtb_entries = %lu\nras_depth = %lu\n", base_path,
 		    base->bp_history, base->btb_entries, base->ras_depth);
+	if (timed && kb_profile_front_end(base))
+		add_front_end(out, base, base_path);
 	return 0;
 }

@@ -18,7 +18,11 @@
  * With the profile's core timing (timing.c), a block's instructions are
  * timed when the next block starts, from what each one's loads found, and
  * a sample's cycles are the core's time; without it they are the additive
- * sum of model_cycles.
+ * sum of model_cycles.  With the profile's front end (fetch_block), each
+ * instruction also waits for its fetch window's bytes: windows come one a
+ * cycle, a taken branch ends the cycle's, the target buffers may add a
+ * bubble or a redirect, lines are asked for as the predictor runs ahead,
+ * and the TLBs translate first.
  *
  * Arguments: profile=FILE (profile.h), out=FILE (the records), and
  * whole=on: one more sample at exit, of the whole run (every vCPU from its
@@ -45,12 +49,23 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_version = QEMU_PLUGIN_VERSION;
 /* The most instructions QEMU puts in a translation block. */
 #define MAX_BLOCK_INSNS 512
 
-/* What a translation block always does; fetch[] are its instruction lines. */
+/* An aligned fetch window: its bytes' host address (the caches'), and its virtual one. */
+struct window {
+	uint64_t addr, vaddr;
+};
+
+/*
+ * What a translation block always does; fetch[] are its instruction
+ * lines; with the front end, win[] its fetch windows in order and
+ * win_of[k] the window of instruction k's last byte.
+ */
 struct block {
 	uint64_t pc, last_pc, fallthrough;
 	enum exit_kind kind;
-	unsigned insns, nr_fetch;
+	unsigned insns, nr_fetch, nr_win;
 	struct insn_info *info;	/* each instruction's, for the core's timing */
+	struct window *win;
+	uint16_t *win_of;
 	uint64_t fetch[];
 };
 
@@ -67,8 +82,14 @@ struct vcpu {
 	const struct block *prev;
 	struct core core;
 	struct access *acc;	/* MAX_BLOCK_INSNS of them */
+	struct frontend fe;
+	struct tlb dtlb;
+	uint64_t *arrive;	/* when each window of the running block reached decode */
 	int ready;
 };
+
+/* A block's windows at most: no instruction is longer than the smallest window. */
+#define MAX_BLOCK_WINDOWS (2 * MAX_BLOCK_INSNS + 1)
 
 static struct kb_profile profile;
 static enum isa isa;
@@ -96,8 +117,14 @@ static unsigned line_shift;
 static int whole;
 /* The core's timing is on (the profile has it, and the ISA's instructions can be read). */
 static int timed;
+/* The front end is (timed, and the profile has a part of it); which parts. */
+static int front_end, prefetching, btb_on;
+static int system_mode;
 /* Each level's load to use, in ticks. */
 static uint64_t t_l1, t_l2, t_llc, t_memory, t_coherence, t_penalty;
+/* A fetch window's cycle, the target buffers' bubbles, a decode redirect, an L2 TLB hit. */
+static uint64_t t_window, t_bubble[2], t_redirect, t_tlb;
+static unsigned window_shift;
 
 static struct vcpu *vcpu_of(unsigned int index)
 {
@@ -114,7 +141,9 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
 	if (cache_init(&v->l1i, &profile.l1i) || cache_init(&v->l1d, &profile.l1d) ||
 	    cache_init(&v->l2, &profile.l2) || predictor_init(&v->bp, &profile) ||
 	    (timed && (core_init(&v->core, &profile) ||
-		       !(v->acc = calloc(MAX_BLOCK_INSNS, sizeof(*v->acc)))))) {
+		       !(v->acc = calloc(MAX_BLOCK_INSNS, sizeof(*v->acc))))) ||
+	    (front_end && (frontend_init(&v->fe, &profile) || tlb_init(&v->dtlb, profile.dtlb) ||
+			   !(v->arrive = calloc(MAX_BLOCK_WINDOWS, sizeof(*v->arrive)))))) {
 		fprintf(stderr, "kbench-model: out of memory for vCPU %u's caches\n", index);
 		exit(1);
 	}
@@ -174,9 +203,12 @@ static uint64_t time_block(struct vcpu *v, const struct block *b)
 	for (unsigned k = 0; k < b->insns; k++) {
 		struct access *a = &v->acc[k];
 
-		done = core_insn(&v->core, &b->info[k], a->load_ticks, a->kind, a->addr);
+		done = core_insn(&v->core, &b->info[k], a->load_ticks, a->kind, a->addr,
+				 front_end ? v->arrive[b->win_of[k]] : 0);
 		if (a->kind)
 			memset(a, 0, sizeof(*a));
+		if (front_end && !k)
+			frontend_dispatched(&v->fe, v->core.dispatched);
 	}
 	v->now.core_ticks = v->core.retired;
 	return done;
@@ -197,12 +229,116 @@ static void take_line(const struct vcpu *v, uint64_t addr)
 		}
 }
 
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+ * What finding a page costs, in ticks: nothing, the L2 TLB's latency, or
+ * that and a walk, whose entry's line comes through L2, the LLC or memory.
+ */
+static uint64_t translate(struct vcpu *v, struct tlb *t, uint64_t vaddr, uint64_t paddr,
+			  uint64_t *misses)
+{
+	uint64_t vpage = tlb_vpage(system_mode, vaddr);
+	int r = tlb_access(t, tlb_key(vpage, paddr));
+
+	if (r == TLB_HIT)
+		return 0;
+	++*misses;
+	if (r == TLB_L2_HIT)
+		return t_tlb;
+	v->now.page_walks++;
+	return t_tlb + beyond_l1(v, tlb_entry_addr(vpage), 0);
+}
+
+/* A window's line asked for at req: when its bytes are there. */
+static uint64_t fetch_line(struct vcpu *v, const struct window *w, uint64_t req)
+{
+	int r;
+
+	if (v->fe.itlb.on)
+		req += translate(v, &v->fe.itlb, w->vaddr, system_mode ? w->addr : 0,
+				 &v->now.itlb_misses);
+	r = cache_access(&v->l1i, w->addr);
+	if (r == CACHE_HIT)
+		return req;
+	v->now.l1i_misses++;
+	return frontend_miss(&v->fe, req, beyond_l1(v, w->addr, r == CACHE_TAKEN_MISS));
+}
+
+/*
+ * The taken branch that ended prev, as the target buffers saw it: a
+ * bubble, or (found in neither) fetch went on past it until decode
+ * redirected it; a mispredicted one's redirect comes later anyway.
+ */
+static uint64_t taken_target(struct vcpu *v, const struct block *prev, uint64_t ft, int miss)
+{
+	int level = frontend_btb(&v->fe, prev->last_pc);
+
+	if (level < 2)
+		return ft + t_bubble[level];
+	v->now.btb_misses++;
+	return miss ? ft : max64(ft, v->core.dispatched + t_redirect);
+}
+
+/*
+ * Block b's windows, fetched one a cycle after the branch before it
+ * settled (miss: it resolved at done), each when the queue to dispatch
+ * has room: with run-ahead (prefetch) every line the block misses is
+ * asked for at once, as the predictor reaches it, so that misses overlap
+ * each other and the back end's work; without, fetch waits for each.
+ * Each window's bytes reach decode in order: v->arrive[].
+ */
+static void fetch_block(struct vcpu *v, const struct block *b, const struct block *prev,
+			int miss, uint64_t done)
+{
+	struct frontend *f = &v->fe;
+	/* A jump to the next instruction is taken all the same. */
+	int taken = prev && prev->kind != EXIT_OTHER &&
+		    (prev->kind != EXIT_COND || b->pc != prev->fallthrough);
+	uint64_t ft = f->ft, line = 0;
+
+	if (taken) {
+		v->now.taken_branches++;
+		ft += t_window;	/* a taken branch ends the cycle's fetch */
+		if (btb_on)
+			ft = taken_target(v, prev, ft, miss);
+		f->window = 0;
+	}
+	if (miss)
+		ft = max64(ft, done);
+	ft = max64(ft, frontend_room(f));
+	for (unsigned w = 0; w < b->nr_win; w++) {
+		const struct window *win = &b->win[w];
+		uint64_t ready;
+
+		if (win->addr + 1 != f->window) {
+			if (f->window)
+				ft += t_window;
+			f->window = win->addr + 1;
+			v->now.fetch_windows++;
+		}
+		ready = ft;
+		if (!w || (win->addr >> line_shift) + 1 != line) {
+			line = (win->addr >> line_shift) + 1;
+			ready = fetch_line(v, win, prefetching ? ft : max64(ft, f->arrived));
+			if (!prefetching)
+				ft = max64(ft, ready);
+		}
+		f->arrived = max64(f->arrived, ready);
+		v->arrive[w] = f->arrived;
+	}
+	f->ft = ft;
+}
+
 static void block_exec(unsigned int index, void *udata)
 {
-	const struct block *b = udata;
+	const struct block *b = udata, *prev;
 	struct vcpu *v = vcpu_of(index);
 	uint64_t done = 0;
-	int locked;
+	int locked, miss = 0;
 
 	if (!v)
 		return;
@@ -210,16 +346,21 @@ static void block_exec(unsigned int index, void *udata)
 	if (v->prev && timed)
 		done = time_block(v, v->prev);
 	if (v->prev && v->prev->kind != EXIT_OTHER) {
-		int miss = predictor_resolve(&v->bp, v->prev->kind, v->prev->last_pc,
-					     v->prev->fallthrough, b->pc);
-
+		miss = predictor_resolve(&v->bp, v->prev->kind, v->prev->last_pc,
+					 v->prev->fallthrough, b->pc);
 		v->now.branches++;
 		v->now.branch_misses += (uint64_t)miss;
 		if (miss && timed)
 			core_redirect(&v->core, done, t_penalty);
 	}
+	prev = v->prev;
 	v->prev = b;
 	v->now.instructions += b->insns;
+	if (front_end) {
+		fetch_block(v, b, prev, miss, done);
+		drop_lock(locked);
+		return;
+	}
 	for (unsigned i = 0; i < b->nr_fetch; i++) {
 		int r = cache_access(&v->l1i, b->fetch[i]);
 
@@ -295,7 +436,8 @@ static void mem_exec(unsigned int index, qemu_plugin_meminfo_t info, uint64_t va
 		v->now.stores++;
 	else
 		v->now.loads++;
-	t = data_access(v, addr, store);
+	t = v->dtlb.on ? translate(v, &v->dtlb, vaddr, hw ? addr : 0, &v->now.dtlb_misses) : 0;
+	t += data_access(v, addr, store);
 	if ((addr >> line_shift) != ((addr + size - 1) >> line_shift)) {
 		uint64_t t2 = data_access(v, addr + size - 1, store);
 
@@ -391,6 +533,20 @@ static uint64_t fetch_addr(const struct qemu_plugin_insn *insn)
 	return h ? (uint64_t)(uintptr_t)h : qemu_plugin_insn_vaddr(insn);
 }
 
+/* Instruction i's bytes at addr (vaddr), size long: the windows they open. */
+static void add_windows(struct block *b, size_t i, uint64_t addr, uint64_t vaddr, size_t size)
+{
+	uint64_t first = addr >> window_shift, last = (addr + size - 1) >> window_shift;
+
+	for (uint64_t w = first; w <= last; w++)
+		if (!b->nr_win || b->win[b->nr_win - 1].addr != w << window_shift) {
+			b->win[b->nr_win].addr = w << window_shift;
+			b->win[b->nr_win].vaddr = vaddr + ((w << window_shift) - addr);
+			b->nr_win++;
+		}
+	b->win_of[i] = (uint16_t)(b->nr_win - 1);
+}
+
 static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	size_t n = qemu_plugin_tb_n_insns(tb), max_fetch = 2 * n, nr = 0;
@@ -399,12 +555,21 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	(void)id;
 	if (!n)
 		return;
-	b = malloc(sizeof(*b) + max_fetch * sizeof(uint64_t));
-	if (b)
-		b->info = timed ? calloc(n, sizeof(*b->info)) : NULL;
-	if (!b || (timed && !b->info)) {
+	b = calloc(1, sizeof(*b) + max_fetch * sizeof(uint64_t));
+	if (b && timed)
+		b->info = calloc(n, sizeof(*b->info));
+	if (b && front_end) {
+		b->win = calloc(2 * n + 1, sizeof(*b->win));
+		b->win_of = calloc(n, sizeof(*b->win_of));
+	}
+	if (!b || (timed && !b->info) || (front_end && (!b->win || !b->win_of))) {
 		/* Unmeasured, not wrong: the block still runs. */
 		fprintf(stderr, "kbench-model: out of memory for a block\n");
+		if (b) {
+			free(b->info);
+			free(b->win);
+			free(b->win_of);
+		}
 		free(b);
 		return;
 	}
@@ -421,6 +586,8 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		for (uint64_t l = first; l <= last && nr < max_fetch; l++)
 			if (!nr || b->fetch[nr - 1] != l << line_shift)
 				b->fetch[nr++] = l << line_shift;
+		if (front_end)
+			add_windows(b, i, fetch_addr(insn), qemu_plugin_insn_vaddr(insn), size);
 		if (m != KB_MARK_NONE)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, marker_exec,
 				QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)m);
@@ -441,6 +608,27 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	b->nr_fetch = (unsigned)nr;
 	/* Blocks live as long as QEMU: the 7.2 API says nothing of their flush. */
 	qemu_plugin_register_vcpu_tb_exec_cb(tb, block_exec, QEMU_PLUGIN_CB_NO_REGS, b);
+}
+
+/* Which parts of the front end the profile has; without fetch_bytes a window is a line. */
+static void front_end_setup(void)
+{
+	double w = (double)profile.width;
+
+	front_end = kb_profile_front_end(&profile);
+	prefetching = profile.prefetch > 0;
+	btb_on = profile.btb1[0] > 0;
+	window_shift = line_shift;
+	if (profile.fetch_bytes) {
+		t_window = profile.width / (profile.fetch_windows ? profile.fetch_windows : 1);
+		window_shift = 0;
+		while ((1ul << window_shift) < profile.fetch_bytes)
+			window_shift++;
+	}
+	t_bubble[0] = (uint64_t)profile.btb1[2] * profile.width;
+	t_bubble[1] = (uint64_t)profile.btb2[2] * profile.width;
+	t_redirect = (uint64_t)(profile.btb_redirect * w + 0.5);
+	t_tlb = (uint64_t)(profile.tlb_latency * w + 0.5);
 }
 
 static int parse_args(int argc, char **argv, const char **profile_path, const char **out)
@@ -482,6 +670,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		ISA_X86 : !strcmp(info->target_name, "aarch64") ? ISA_ARM64 : ISA_OTHER;
 	while ((1ul << line_shift) < profile.l1i.line)
 		line_shift++;
+	system_mode = info->system_emulation;
 	timed = profile.width && isa != ISA_OTHER;
 	if (timed) {
 		double w = (double)profile.width;
@@ -492,6 +681,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 		t_memory = (uint64_t)(profile.memory_latency * w + 0.5);
 		t_coherence = (uint64_t)(profile.coherence_latency * w + 0.5);
 		t_penalty = (uint64_t)(profile.branch_penalty * w + 0.5);
+		front_end_setup();
 	}
 	out_fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
 	if (out_fd < 0) {

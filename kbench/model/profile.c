@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { NAME, REAL, COUNT, CACHE };
+enum kind { NAME, REAL, COUNT, CACHE, TIER, TLB };
 
 struct key {
 	const char *name;
@@ -17,6 +17,10 @@ struct key {
 
 #define K(n, kind) { #n, kind, offsetof(struct kb_profile, n) }
 static const struct key keys[] = {
+	/* The front end's keys first: later additions, each optional (see optional()). */
+	K(fetch_bytes, COUNT), K(fetch_windows, COUNT), K(btb1, TIER), K(btb2, TIER),
+	K(btb_redirect, REAL), K(prefetch, COUNT), K(fetch_misses, COUNT), K(itlb, TLB),
+	K(dtlb, TLB), K(tlb_latency, REAL),
 	K(name, NAME), K(cpi, REAL),
 	K(l1i, CACHE), K(l1d, CACHE), K(l2, CACHE), K(llc, CACHE),
 	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
@@ -25,6 +29,8 @@ static const struct key keys[] = {
 	K(width, COUNT), K(rob, COUNT), K(l1_latency, REAL),
 };
 #define NKEYS (sizeof(keys) / sizeof(*keys))
+/* keys[0..NFRONT) are the front end's. */
+#define NFRONT 10
 
 struct parse {
 	const char *path;
@@ -106,6 +112,36 @@ static int parse_cache(const struct parse *ps, const char *key, const char *v,
 	return 0;
 }
 
+/*
+ * n whole numbers, the last one (a bubble) may be 0; a TLB's too are
+ * checked as caches of pages (the sets a power of two).
+ */
+static int parse_numbers(const struct parse *ps, const struct key *k, const char *v,
+			 unsigned long *f, int n, const char *form)
+{
+	char *end = (char *)v;
+
+	for (int i = 0; i < n; i++) {
+		while (*end == ' ' || *end == '\t')
+			end++;
+		int zero_ok = k->kind == TIER && i == n - 1 && *end == '0';
+
+		f[i] = zero_ok ? (end++, 0) : number(end, &end);
+		if ((!f[i] && !zero_ok) || (*end && *end != ' ' && *end != '\t'))
+			return fail(ps, "%s takes %s, not '%s'", k->name, form, v);
+	}
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (*end)
+		return fail(ps, "%s takes %s, not '%s'", k->name, form, v);
+	for (int i = 0; i + 1 < n; i += 2)
+		if (f[i] % f[i + 1] || !is_pow2(f[i] / f[i + 1]) || f[i + 1] > 256)
+			return fail(ps, "%s: ENTRIES / WAYS must be a power of two (the number of "
+				    "sets) and WAYS at most 256, not %lu / %lu", k->name, f[i],
+				    f[i + 1]);
+	return 0;
+}
+
 static int parse_value(const struct parse *ps, const struct key *k, const char *v,
 		       struct kb_profile *p)
 {
@@ -141,6 +177,12 @@ static int parse_value(const struct parse *ps, const struct key *k, const char *
 	}
 	case CACHE:
 		return parse_cache(ps, k->name, v, (struct kb_cache_geom *)(void *)base);
+	case TIER:
+		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 3,
+				     "ENTRIES WAYS BUBBLE (e.g. 1536 6 0)");
+	case TLB:
+		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 4,
+				     "L1ENTRIES L1WAYS L2ENTRIES L2WAYS (e.g. 64 64 512 8)");
 	}
 	return 0;
 }
@@ -200,7 +242,52 @@ static int optional(const char *key)
 	for (const char *const *k = later; *k; k++)
 		if (!strcmp(*k, key))
 			return 1;
+	for (size_t i = 0; i < NFRONT; i++)
+		if (!strcmp(keys[i].name, key))
+			return 1;
 	return 0;
+}
+
+/* The front end's keys that go together, and what they need. */
+static int check_front_end(struct parse *ps, const struct kb_profile *p, const int *seen,
+			   int timing)
+{
+	int front = 0;
+
+	for (size_t i = 0; i < NFRONT; i++)
+		front |= !!seen[i];
+	ps->line = 0;
+	if (front && !timing)
+		return fail(ps, "the front end's keys need the core's timing (width, rob, "
+			    "l1_latency)");
+	if (!!line_of("btb1", seen) != !!line_of("btb_redirect", seen) ||
+	    (line_of("btb2", seen) && !line_of("btb1", seen)))
+		return fail(ps, "btb1 and btb_redirect go together (btb2 only with them)");
+	if (!!(line_of("itlb", seen) || line_of("dtlb", seen)) != !!line_of("tlb_latency", seen))
+		return fail(ps, "itlb or dtlb and tlb_latency go together");
+	ps->line = line_of("fetch_bytes", seen);
+	if (p->fetch_bytes && (!is_pow2(p->fetch_bytes) || p->fetch_bytes < 16 ||
+			       p->fetch_bytes > p->l1i.line))
+		return fail(ps, "fetch_bytes must be a power of two from 16 to l1i's line (%lu), "
+			    "not %lu", p->l1i.line, p->fetch_bytes);
+	ps->line = line_of("fetch_windows", seen);
+	if (p->fetch_windows && (!p->fetch_bytes || p->fetch_windows > p->width))
+		return fail(ps, "fetch_windows needs fetch_bytes, and at most width (%lu) of them",
+			    p->width);
+	ps->line = line_of("prefetch", seen);
+	if (p->prefetch > 256)
+		return fail(ps, "prefetch takes 1 to 256 blocks, not %lu", p->prefetch);
+	ps->line = line_of("fetch_misses", seen);
+	if (p->fetch_misses && (!p->prefetch || p->fetch_misses > 64))
+		return fail(ps, "fetch_misses needs prefetch, and takes 1 to 64, not %lu",
+			    p->fetch_misses);
+	ps->line = 0;
+	return 0;
+}
+
+int kb_profile_front_end(const struct kb_profile *p)
+{
+	return p->fetch_bytes || p->prefetch || p->btb1[0] || p->itlb[0] || p->dtlb[0];
 }
 
 static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
@@ -222,6 +309,8 @@ static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
 	ps->line = line_of("l1_latency", seen);
 	if (timing && p->l1_latency > p->l2_latency)
 		return fail(ps, "the latencies must grow outwards (l1 <= l2 <= llc <= memory)");
+	if (check_front_end(ps, p, seen, timing))
+		return -1;
 	ps->line = 0;
 	/*
 	 * Profiles written before the key (calibrate --profile-out's too)

@@ -21,6 +21,31 @@
  *   rob = N                   the reorder window, in instructions
  *   l1_latency = CYCLES       load to use, an L1 hit
  *
+ * and, with the core's timing, the front end's parts, each on where its
+ * keys are given (a profile without any has the front end of before:
+ * every instruction line fetched in series, a miss stalling dispatch):
+ *
+ *   fetch_bytes = N           fetch in aligned windows of N bytes (a power of
+ *                             two, 16 to the line), one a cycle; a taken
+ *                             branch ends the cycle's fetch
+ *   fetch_windows = N         (optional) windows a cycle, each ending at a
+ *                             taken branch (1 without it)
+ *   btb1 = ENTRIES WAYS BUBBLE   the first level of taken-branch targets, and
+ *   btb2 = ENTRIES WAYS BUBBLE   (optional) the second: a taken branch found
+ *                             there costs BUBBLE cycles of the predictor's
+ *   btb_redirect = CYCLES     a taken branch in neither: fetch went on past it
+ *                             until decode found it, then this many cycles
+ *   prefetch = N              the predictor runs up to N blocks ahead of
+ *                             dispatch, fetching their lines as it goes, so
+ *                             independent instruction misses overlap
+ *   fetch_misses = N          (optional, with prefetch) instruction lines
+ *                             in flight at once: what bounds fetching from L2
+ *   itlb|dtlb = L1ENTRIES L1WAYS L2ENTRIES L2WAYS   the TLBs, 4 KiB pages
+ *                             (2 MiB in a kernel's half of the addresses);
+ *                             an L2 miss walks the page table through L2,
+ *                             the LLC and memory
+ *   tlb_latency = CYCLES      what a first-level miss that the L2 TLB holds costs
+ *
  * Shared by the plugin and by kbench, which checks a profile before QEMU
  * starts: one parser, one set of messages.
  */
@@ -41,7 +66,15 @@ struct kb_profile {
 	unsigned long bp_history, btb_entries, ras_depth;
 	unsigned long width, rob;	/* 0: no core timing */
 	double l1_latency;
+	/* The front end; 0 where a part is off. */
+	unsigned long fetch_bytes, fetch_windows, prefetch, fetch_misses;
+	unsigned long btb1[3], btb2[3];		/* entries, ways, bubble */
+	double btb_redirect, tlb_latency;
+	unsigned long itlb[4], dtlb[4];		/* L1 entries, ways; L2 entries, ways */
 };
+
+/* Whether any part of the front end is on. */
+int kb_profile_front_end(const struct kb_profile *p);
 
 /* 0, or -1 with "PATH:LINE: why" (or "PATH: why") in err. */
 int kb_profile_load(struct kb_profile *p, const char *path, char *err, size_t errlen);

@@ -41,12 +41,17 @@ struct counters {
 	uint64_t l1i_misses, l1d_misses, l2_misses, llc_misses;
 	uint64_t coherence_misses;	/* L2 misses on a line another vCPU's store took */
 	uint64_t branches, branch_misses;
+	/* The front end's (0 where its part is off). */
+	uint64_t fetch_windows, taken_branches, btb_misses;
+	uint64_t itlb_misses, dtlb_misses, page_walks;
 	uint64_t core_ticks;	/* the core's time (timing.c), not an event */
 };
 
 /* The event names, in struct counters' order, for the plugin's records. */
 #define KB_EVENTS(X) X(instructions) X(loads) X(stores) X(l1i_misses) X(l1d_misses) \
-	X(l2_misses) X(llc_misses) X(coherence_misses) X(branches) X(branch_misses)
+	X(l2_misses) X(llc_misses) X(coherence_misses) X(branches) X(branch_misses) \
+	X(fetch_windows) X(taken_branches) X(btb_misses) X(itlb_misses) X(dtlb_misses) \
+	X(page_walks)
 
 double model_cycles(const struct kb_profile *p, const struct counters *c);
 
@@ -113,14 +118,66 @@ struct core {
 	unsigned long rob_size, width;
 	unsigned long slot;		/* the oldest entry's, the next one's */
 	uint64_t fetch, retired;
+	uint64_t dispatched;		/* when the last instruction dispatched */
 	struct forward fwd[256];	/* recent stores, for the loads that read them */
 };
 
 int core_init(struct core *c, const struct kb_profile *p);
 void core_release(struct core *c);
+/* arrive: when the front end delivered its bytes (0: they were there). */
 uint64_t core_insn(struct core *c, const struct insn_info *in, uint64_t load_ticks,
-		   int access, uint64_t addr);
+		   int access, uint64_t addr, uint64_t arrive);
 void core_redirect(struct core *c, uint64_t done, uint64_t penalty_ticks);
 void core_fetch_stall(struct core *c, uint64_t ticks);
+
+/*
+ * The front end (frontend.c): two levels of taken-branch targets, the
+ * queue that bounds how far the predictor runs ahead of dispatch, and
+ * two-level TLBs.  The plugin steps it block by block.
+ */
+struct tlb {
+	struct cache l1, l2;
+	int on;
+};
+
+enum tlb_result { TLB_HIT, TLB_L2_HIT, TLB_WALK };
+
+int tlb_init(struct tlb *t, const unsigned long geom[4]);
+void tlb_release(struct tlb *t);
+/* An entry's key: tlb_key(tlb_vpage(...), paddr). */
+int tlb_access(struct tlb *t, uint64_t key);
+/*
+ * The virtual page of an address: 2 MiB in a system's upper half, where
+ * kernels map their text and memory in large pages; 4 KiB elsewhere.
+ */
+uint64_t tlb_vpage(int system, uint64_t vaddr);
+/* The entry's key: the virtual page, and where it maps (paddr; 0 where unknown). */
+uint64_t tlb_key(uint64_t vpage, uint64_t paddr);
+/* The address of the page-table entry that maps vpage: lines of their own. */
+uint64_t tlb_entry_addr(uint64_t vpage);
+
+struct frontend {
+	struct cache btb1, btb2;
+	struct tlb itlb;
+	uint64_t *queue;	/* the first dispatch of each of the last depth blocks */
+	unsigned long depth, head;
+	uint64_t *flight;	/* when each of the last nr_flight line misses came */
+	unsigned long nr_flight, flight_head;
+	uint64_t ft;		/* when the current fetch window is fetched, in ticks */
+	uint64_t window;	/* its address + 1; 0: none */
+	uint64_t arrived;	/* when the last window's bytes reached decode */
+	unsigned btb_bubble[2];	/* in cycles */
+};
+
+int frontend_init(struct frontend *f, const struct kb_profile *p);
+void frontend_release(struct frontend *f);
+/* Where a taken branch at pc was found: 0, 1 (the levels), or 2 (neither). */
+int frontend_btb(struct frontend *f, uint64_t pc);
+/* A block dispatched its first instruction at t. */
+void frontend_dispatched(struct frontend *f, uint64_t t);
+/* The earliest the next block can be fetched: the queue has room for it. */
+uint64_t frontend_room(const struct frontend *f);
+/* A line miss asked for at req taking t ticks: when it comes, after a miss in flight ends. */
+uint64_t frontend_miss(struct frontend *f, uint64_t req, uint64_t t);
 
 #endif

@@ -46,7 +46,7 @@ static struct forward *forward_of(struct core *c, uint64_t addr)
  * nothing), addr the address it loaded or stored.  Its result's time.
  */
 uint64_t core_insn(struct core *c, const struct insn_info *in, uint64_t load_ticks,
-		   int access, uint64_t addr)
+		   int access, uint64_t addr, uint64_t arrive)
 {
 	uint64_t *slot = &c->rob[c->slot];
 	uint64_t start, done;
@@ -54,11 +54,12 @@ uint64_t core_insn(struct core *c, const struct insn_info *in, uint64_t load_tic
 	if (++c->slot == c->rob_size)
 		c->slot = 0;
 
-	/* Dispatch: the front end's turn, and a free entry in the window. */
-	start = max64(c->fetch, *slot);
+	/* Dispatch: the front end's turn, its bytes, and a free entry in the window. */
+	start = max64(max64(c->fetch, arrive), *slot);
 	if (in->serial)
 		start = max64(start, c->retired);
 	c->fetch = start + 1;
+	c->dispatched = start;
 	for (unsigned i = 0; i < in->nsrc; i++)
 		start = max64(start, c->ready[in->src[i]]);
 	if (access == CORE_LOAD) {

@@ -309,8 +309,12 @@ static int load_model(struct kb_row *row, const struct json *ms, const char *pat
 	for (int m = 0; m < KB_NR_METRICS; m++) {
 		const struct json *a = json_get(ms, kb_metric_names[m]);
 
-		/* A result from before the model had several CPUs: it counted none. */
-		if (!a && m == KB_M_coherence_misses) {
+		/*
+		 * A result from before the model had several CPUs counted no
+		 * coherence misses, one from before its front end none of
+		 * the front end's events.
+		 */
+		if (!a && (m == KB_M_coherence_misses || m >= KB_M_fetch_windows)) {
 			values[m] = xcalloc(row->nr, sizeof(double));
 			continue;
 		}

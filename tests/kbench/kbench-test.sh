@@ -1344,6 +1344,22 @@ case_model_profile() {
 		"bad.profile:$(ln l1_latency): the latencies must grow outwards (l1 <= l2"
 	profile_error "$(cat "$good"; echo 'coherence_latency = 90')" \
 		"bad.profile:$end: 'coherence_latency' given twice (first on line $(ln coherence_latency))"
+	# The front end's keys: each part's keys together, with the core's timing.
+	local fe
+	fe=$(grep -Ev "^($FRONT_KEYS) =" "$good")
+	end=$(($(printf '%s\n' "$fe" | wc -l) + 1))
+	profile_error "$fe"$'\nfetch_bytes = 8' "bad.profile:$end: fetch_bytes must be a power of two from 16 to l1i's line (64), not 8"
+	profile_error "$fe"$'\nbtb1 = 1024 4 0' "bad.profile: btb1 and btb_redirect go together"
+	profile_error "$fe"$'\nbtb1 = 1024 3 0\nbtb_redirect = 5' "bad.profile:$end: btb1: ENTRIES / WAYS must be a power of two"
+	profile_error "$fe"$'\nbtb1 = 1024 4\nbtb_redirect = 5' "bad.profile:$end: btb1 takes ENTRIES WAYS BUBBLE (e.g. 1536 6 0), not '1024 4'"
+	profile_error "$fe"$'\nfetch_windows = 2' "bad.profile:$end: fetch_windows needs fetch_bytes"
+	profile_error "$fe"$'\nfetch_misses = 4' "bad.profile:$end: fetch_misses needs prefetch"
+	profile_error "$fe"$'\nitlb = 64 64 512 8' "bad.profile: itlb or dtlb and tlb_latency go together"
+	profile_error "$(printf '%s\n' "$fe" | grep -Ev '^(width|rob|l1_latency) =')"$'\nprefetch = 8' \
+		"bad.profile: the front end's keys need the core's timing"
+	# A profile with every part loads.
+	profile_error "$fe"$'\nfetch_bytes = 32\nfetch_windows = 2\nbtb1 = 1536 6 0\nbtb2 = 7168 7 1\nbtb_redirect = 5\nprefetch = 24\nfetch_misses = 4\nitlb = 64 64 512 8\ndtlb = 72 72 3072 12\ntlb_latency = 7' \
+		"cannot run '$W/no-qemu'"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
 	has err.txt "none.profile: cannot read the profile"
 	return 0
@@ -1489,6 +1505,121 @@ EOF
 	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/one.rec,whole=on" ./mul apart
 	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$KBENCH_MODEL_DIR/x86-64.profile,out=$W/two.rec,whole=on" ./mul apart
 	cmp -s one.rec two.rec || fail "one run twice: $(cat one.rec two.rec)"
+	return 0
+}
+
+# The front end's parts, each on its own: a profile of the model's keys
+# with none of them, and one with all, the figures the test's own.
+FRONT_KEYS='fetch_bytes|fetch_windows|btb1|btb2|btb_redirect|prefetch|fetch_misses|itlb|dtlb|tlb_latency'
+front_profiles() {
+	grep -Ev "^($FRONT_KEYS) =" "$KBENCH_MODEL_DIR/x86-64.profile" >none.profile
+	{ cat none.profile
+	  printf '%s\n' 'fetch_bytes = 32' 'btb1 = 1024 4 0' 'btb2 = 8192 8 1' 'btb_redirect = 5' \
+		'prefetch = 24' 'fetch_misses = 4' 'itlb = 64 64 512 8' 'dtlb = 64 64 2048 8' \
+		'tlb_latency = 7'; } >all.profile
+}
+
+# model_ev PROFILE PROGRAM ARG NAME: PROGRAM ARG's whole run under PROFILE into NAME.ev.
+model_ev() {
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,profile=$W/$1,out=$W/$4.rec,whole=on" \
+		"./$2" "$3" || fail "$2 $3 under $1"
+	grep '^sample ' "$4.rec" | tr ' ' '\n' | grep = | tr = ' ' >"$4.ev"
+}
+
+# ipc NAME: instructions a cycle of NAME.ev.
+ipc() { awk -v i="$(ev "$1" instructions)" -v c="$(ev "$1" cycles)" 'BEGIN { printf "%.2f", i / c }'; }
+
+# at_most A B, at_least A B: the numbers compared.
+at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
+at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
+
+case_model_frontend() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "the test programs are built for x86-64"
+	# taken: 16 jumps a pass, each after 3 nops, to the next 16-byte slot;
+	# straight: the same instructions with no jump; big: 64 KiB of
+	# independent adds (twice the L1i) run through again and again;
+	# pages: a load from each of 16384 pages in turn, near: as many from one.
+	cat >fe.c <<'EOF'
+#include <string.h>
+static char mem[16384 * 4096];
+int main(int argc, char **argv)
+{
+	const char *w = argc > 1 ? argv[1] : "";
+	long s = 0;
+
+	if (!strcmp(w, "taken"))
+		for (long i = 0; i < 100000; i++)
+			__asm__ volatile(".p2align 4\n.rept 16\nnop\nnop\nnop\njmp 1f\n.p2align 4\n1:\n.endr");
+	else if (!strcmp(w, "straight"))
+		for (long i = 0; i < 100000; i++)
+			__asm__ volatile(".p2align 4\n.rept 16\nnop\nnop\nnop\nnop\n.endr");
+	else if (!strcmp(w, "big"))
+		for (long i = 0; i < 400; i++)
+			__asm__ volatile(".rept 2048\nadd $1, %%r8\nadd $1, %%r9\nadd $1, %%r10\n"
+					 "add $1, %%r11\nadd $1, %%r12\nadd $1, %%r13\nadd $1, %%r14\n"
+					 "add $1, %%r15\n.endr" ::: "r8", "r9", "r10", "r11", "r12", "r13",
+					 "r14", "r15");
+	else
+		for (long r = 0; r < 20; r++)
+			for (long p = 0; p < 16384; p++)
+				s += ((volatile char *)mem)[strcmp(w, "pages") ? 64 * (p & 63) : 4096 * p];
+	return (int)s;
+}
+EOF
+	gcc -O1 -static -o fe fe.c || fail "gcc"
+	front_profiles
+	local p w e
+	for p in none all; do
+		for w in taken straight big pages near; do model_ev $p.profile fe $w $p-$w; done
+	done
+	# Without the front end none of its events is counted.
+	for e in fetch_windows taken_branches btb_misses itlb_misses dtlb_misses page_walks; do
+		[ "$(ev none-taken "$e")" = 0 ] || fail "$e counted without the front end: $(ev none-taken "$e")"
+	done
+	# A taken branch ends the cycle's fetch: four instructions a cycle at
+	# most, where a straight run fills the width (6).
+	at_least "$(ev all-taken taken_branches)" 1600000 ||
+		fail "taken branches: $(ev all-taken taken_branches)"
+	at_most "$(ipc all-taken)" 4.05 || fail "taken jumps at $(ipc all-taken) a cycle"
+	at_least "$(ipc none-taken)" 5 || fail "taken jumps without the front end at $(ipc none-taken)"
+	at_least "$(ipc all-straight)" 5 || fail "straight code at $(ipc all-straight) a cycle"
+	# Two windows a cycle: two taken branches.
+	{ cat all.profile; echo 'fetch_windows = 2'; } >two.profile
+	model_ev two.profile fe taken two-taken
+	at_least "$(ipc two-taken)" 5 || fail "two windows a cycle: taken jumps at $(ipc two-taken)"
+	# Code twice the L1i: fetched line by line it waits for each (under one
+	# instruction a cycle); run ahead, four misses in flight overlap.
+	grep -Ev '^(prefetch|fetch_misses) =' all.profile >noprefetch.profile
+	model_ev noprefetch.profile fe big noprefetch-big
+	at_most "$(ipc none-big)" 1.5 || fail "big code without the front end at $(ipc none-big)"
+	at_most "$(ipc noprefetch-big)" 1.5 || fail "big code without run-ahead at $(ipc noprefetch-big)"
+	at_least "$(ipc all-big)" 3 || fail "big code run ahead at $(ipc all-big)"
+	grep -v '^fetch_misses =' all.profile >unbounded.profile
+	model_ev unbounded.profile fe big unbounded-big
+	at_least "$(ipc unbounded-big)" "$(awk -v a="$(ipc all-big)" 'BEGIN { print a + 0.5 }')" ||
+		fail "misses in flight unbounded: $(ipc unbounded-big), four: $(ipc all-big)"
+	# 16 jumps in 16 slots a pass: 1024 entries hold them; 16 do not, and
+	# every one is a redirect.
+	sed 's/^btb1 = .*/btb1 = 16 4 0/; /^btb2 =/d' all.profile >smallbtb.profile
+	model_ev smallbtb.profile fe taken smallbtb-taken
+	at_most "$(ev all-taken btb_misses)" 2000 || fail "BTB misses: $(ev all-taken btb_misses)"
+	at_least "$(ev smallbtb-taken btb_misses)" 1500000 ||
+		fail "a 16-entry BTB: $(ev smallbtb-taken btb_misses) misses"
+	at_least "$(ev smallbtb-taken cycles)" "$(awk -v c="$(ev all-taken cycles)" 'BEGIN { print 1.5 * c }')" ||
+		fail "BTB misses cost nothing: $(ev smallbtb-taken cycles) against $(ev all-taken cycles)"
+	# A page a load: every load misses the 64-entry dTLB and the 2048-entry
+	# L2 TLB and walks; loads within one page do neither.
+	at_least "$(ev all-pages dtlb_misses)" 300000 || fail "dTLB misses: $(ev all-pages dtlb_misses)"
+	at_least "$(ev all-pages page_walks)" 300000 || fail "page walks: $(ev all-pages page_walks)"
+	at_most "$(ev all-near dtlb_misses)" 1000 || fail "dTLB misses in one page: $(ev all-near dtlb_misses)"
+	at_least "$(ev all-pages cycles)" "$(awk -v c="$(ev none-pages cycles)" 'BEGIN { print 1.1 * c }')" ||
+		fail "page walks cost nothing: $(ev all-pages cycles) against $(ev none-pages cycles)"
+	# Deterministic: the same run twice, the same records.
+	model_ev all.profile fe big again-big
+	cmp -s all-big.rec again-big.rec || fail "one run twice: $(cat all-big.rec again-big.rec)"
 	return 0
 }
 

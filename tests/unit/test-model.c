@@ -104,7 +104,7 @@ static double run(struct core *c, const char *const *text, size_t n, unsigned t)
 	for (size_t i = 0; i < n; i++) {
 		struct insn_info in = x86(text[i]);
 
-		core_insn(c, &in, (uint64_t)t * 6, t ? CORE_LOAD : CORE_NONE, 0x1000 + 64 * i);
+		core_insn(c, &in, (uint64_t)t * 6, t ? CORE_LOAD : CORE_NONE, 0x1000 + 64 * i, 0);
 	}
 	return (double)c->retired / 6;
 }
@@ -159,17 +159,17 @@ static void test_store_forwarding(void **state)
 
 	(void)state;
 	assert_int_equal(core_init(&c, &core6), 0);
-	core_insn(&c, &div, 0, CORE_NONE, 0);
-	core_insn(&c, &st, 0, CORE_STORE, 0x2000);
-	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x2000);
-	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0) >= (14 + 4 + 1) * 6);
+	core_insn(&c, &div, 0, CORE_NONE, 0, 0);
+	core_insn(&c, &st, 0, CORE_STORE, 0x2000, 0);
+	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x2000, 0);
+	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0, 0) >= (14 + 4 + 1) * 6);
 	core_release(&c);
 	/* Another address does not wait. */
 	assert_int_equal(core_init(&c, &core6), 0);
-	core_insn(&c, &div, 0, CORE_NONE, 0);
-	core_insn(&c, &st, 0, CORE_STORE, 0x2000);
-	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x3000);
-	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0) < 14 * 6);
+	core_insn(&c, &div, 0, CORE_NONE, 0, 0);
+	core_insn(&c, &st, 0, CORE_STORE, 0x2000, 0);
+	core_insn(&c, &ld, 4 * 6, CORE_LOAD, 0x3000, 0);
+	assert_true(core_insn(&c, &use, 0, CORE_NONE, 0, 0) < 14 * 6);
 	core_release(&c);
 }
 
@@ -183,12 +183,12 @@ static void test_redirect(void **state)
 
 	(void)state;
 	assert_int_equal(core_init(&c, &core6), 0);
-	core_insn(&c, &ld, 50 * 6, CORE_LOAD, 0x1000);
-	core_insn(&c, &cmp, 0, CORE_NONE, 0);
-	done = core_insn(&c, &jne, 0, CORE_NONE, 0);
+	core_insn(&c, &ld, 50 * 6, CORE_LOAD, 0x1000, 0);
+	core_insn(&c, &cmp, 0, CORE_NONE, 0, 0);
+	done = core_insn(&c, &jne, 0, CORE_NONE, 0, 0);
 	assert_true(done >= 52 * 6);
 	core_redirect(&c, done, 13 * 6);
-	assert_true(core_insn(&c, &next, 0, CORE_NONE, 0) >= done + 13 * 6);
+	assert_true(core_insn(&c, &next, 0, CORE_NONE, 0, 0) >= done + 13 * 6);
 	core_release(&c);
 }
 
