@@ -164,22 +164,123 @@ static const char *const x86_serial[] = {
 	"lgdt", "lidt", "ltr", "wbinvd", "clflush", NULL
 };
 
-/* Latency from sources to result, beyond a load's; 1 for what is not named. */
-static uint8_t x86_latency(const char *m)
+struct lat_class {
+	const char *prefix;
+	uint8_t lat;
+};
+
+/* The first class whose prefix the mnemonic starts with; 1 for none. */
+static uint8_t lat_of(const char *m, const struct lat_class *t)
 {
-	if (starts(m, "div") || starts(m, "idiv"))
-		return 14;
-	if (any_of(m, (const char *const[]){ "divs", "divp", "sqrt", "vdiv", "vsqrt", NULL }))
-		return 13;
-	if (any_of(m, (const char *const[]){ "imul", "mul", "pmul", "vpmul", "crc32", "pclmul",
-					      "vfmadd", "vfmsub", "vfnmadd", "adds", "addp", "subs",
-					      "subp", "vadd", "vsub", "vmul", "cvt", "vcvt", NULL }))
-		return 3;
-	if (any_of(m, (const char *const[]){ "aes", "vaes", "sha", NULL }))
-		return 4;
-	if (any_of(m, (const char *const[]){ "rdtsc", "cpuid", NULL }))
-		return 30;
+	for (; t->prefix; t++)
+		if (starts(m, t->prefix))
+			return t->lat;
 	return 1;
+}
+
+/*
+ * Latency from sources to result, beyond a load's, of the instructions
+ * whose result takes more than a cycle; the more specific prefix first.
+ */
+static const struct lat_class x86_lats[] = {
+	/* Single precision divides and roots finish sooner than double's. */
+	{ "divss", 11 }, { "divps", 11 }, { "vdivss", 11 }, { "vdivps", 11 },
+	{ "divs", 13 }, { "divp", 13 }, { "vdivs", 13 }, { "vdivp", 13 },
+	{ "sqrtss", 15 }, { "sqrtps", 15 }, { "vsqrtss", 15 }, { "vsqrtps", 15 },
+	{ "sqrt", 21 }, { "vsqrt", 21 },
+	{ "vfmadd", 4 }, { "vfmsub", 4 }, { "vfnmadd", 4 }, { "vfnmsub", 4 },
+	{ "pclmul", 4 }, { "vpclmul", 4 }, { "aes", 4 }, { "vaes", 4 },
+	{ "sha1rnds4", 6 }, { "sha256rnds2", 4 }, { "sha256msg2", 5 }, { "sha256msg1", 3 },
+	{ "sha", 2 },
+	{ "mulx", 4 }, { "pdep", 3 }, { "pext", 3 }, { "crc32", 3 },
+	{ "pmul", 3 }, { "vpmul", 3 }, { "pmadd", 3 }, { "vpmadd", 3 }, { "psadbw", 3 },
+	{ "vpsadbw", 3 },
+	{ "imul", 3 }, { "mul", 3 }, { "adds", 3 }, { "addp", 3 }, { "subs", 3 }, { "subp", 3 },
+	{ "vadd", 3 }, { "vsub", 3 }, { "vmul", 3 },
+	/* Between a general register and a vector one: half a round trip. */
+	{ "cvtsi2", 6 }, { "vcvtsi2", 6 }, { "cvtts", 6 }, { "vcvtts", 6 }, { "cvtsd2si", 6 },
+	{ "vcvtsd2si", 6 }, { "cvtss2si", 6 }, { "vcvtss2si", 6 },
+	{ "cvt", 3 }, { "vcvt", 3 },
+	{ "pshufb", 2 }, { "vpshufb", 2 }, { "palignr", 2 }, { "vpalignr", 2 },
+	{ "vperm2", 3 }, { "vpermd", 4 }, { "vpermq", 4 }, { "vpermps", 4 }, { "vpermpd", 4 },
+	{ "bts", 2 }, { "btr", 2 }, { "btc", 2 }, { "shld", 2 }, { "shrd", 2 },
+	{ "cmpxchg", 3 },
+	{ "rdtsc", 35 }, { "cpuid", 147 }, { "lfence", 10 }, { "mfence", 58 },
+	{ NULL, 1 }
+};
+
+/* div and idiv, with or without a size suffix; not divss and its kin. */
+static int x86_int_div(const char *m)
+{
+	size_t stem = m[0] == 'i' ? 4 : 3;
+
+	if (strncmp(m, "idiv", 4) && strncmp(m, "div", 3))
+		return 0;
+	return !m[stem] || (strchr("bwlq", m[stem]) && !m[stem + 1]);
+}
+
+/* A register's width in bits from its name (rcx 64, ecx 32, cx 16, cl 8, r9d 32); 0 if none. */
+static int x86_reg_width(const char *op)
+{
+	size_t n = 0;
+	char last;
+
+	if (op[0] != '%')
+		return 0;
+	while (isalnum((unsigned char)op[1 + n]))
+		n++;
+	if (n < 2)
+		return 0;
+	last = op[n];
+	if (op[1] == 'r' && isdigit((unsigned char)op[2]))
+		return last == 'b' || last == 'l' ? 8 : last == 'w' ? 16 : last == 'd' ? 32 : 64;
+	if (op[1] == 'r')
+		return 64;
+	if (op[1] == 'e')
+		return 32;
+	return last == 'l' || last == 'h' ? 8 : 16;
+}
+
+/*
+ * The divider's latency grows with the operand: these are a full-width
+ * quotient's (a short quotient finishes in about 11 at any width).
+ */
+static uint8_t x86_div_latency(const char *m, const struct ops *o)
+{
+	char suffix = m[m[0] == 'i' ? 4 : 3];
+	int width = suffix == 'b' ? 8 : suffix == 'w' ? 16 : suffix == 'l' ? 32 :
+		    suffix == 'q' ? 64 : o->n ? x86_reg_width(o->op[0]) : 0;
+
+	switch (width) {
+	case 8:
+		return 10;
+	case 16:
+		return 12;
+	case 64:
+		return 19;
+	default:
+		return 14;
+	}
+}
+
+/* base + index + displacement: an extra cycle; two of the three take one. */
+static int x86_lea3(const char *op)
+{
+	const char *p = strchr(op, '(');
+
+	return p && p != op && p[1] == '%' && strchr(p, ',');
+}
+
+static uint8_t x86_latency(const char *m, const struct ops *o)
+{
+	if (x86_int_div(m))
+		return x86_div_latency(m, o);
+	if (starts(m, "lea"))
+		return o->n == 2 && x86_lea3(o->op[0]) ? 2 : 1;
+	/* One operand: the high half, in rdx, comes a cycle after the low. */
+	if (o->n == 1 && (starts(m, "mul") || starts(m, "imul")))
+		return 4;
+	return lat_of(m, x86_lats);
 }
 
 static void x86_read(char *text, struct insn_info *in)
@@ -210,7 +311,7 @@ static void x86_read(char *text, struct insn_info *in)
 	if (*rest)
 		*rest++ = '\0';
 	split(rest, &o, '(', ')');
-	in->lat = x86_latency(m);
+	in->lat = x86_latency(m, &o);
 	in->move = any_of(m, (const char *const[]){ "mov", "vmov", "pop", "vbroadcast",
 						    "vpbroadcast", NULL });
 	in->serial = locked || any_of(m, x86_serial);
@@ -222,8 +323,7 @@ static void x86_read(char *text, struct insn_info *in)
 	if (any_of(m, x86_sets_flags))
 		dst(in, X_FLAGS);
 	/* Implicit rax and rdx: one-operand multiply and divide, sign extensions. */
-	if ((o.n == 1 && (starts(m, "mul") || starts(m, "imul"))) || starts(m, "div") ||
-	    starts(m, "idiv")) {
+	if ((o.n == 1 && (starts(m, "mul") || starts(m, "imul"))) || x86_int_div(m)) {
 		src(in, 1);
 		src(in, 4);
 		dst(in, 1);
@@ -317,10 +417,11 @@ static void arm64_regs_of(const char *s, struct insn_info *in, void (*f)(struct 
 	}
 }
 
-static uint8_t arm64_latency(const char *m)
+static uint8_t arm64_latency(const char *m, const struct ops *o)
 {
+	/* The divider iterates: its worst case, by the register's width. */
 	if (any_of(m, (const char *const[]){ "sdiv", "udiv", NULL }))
-		return 12;
+		return o->n && o->op[0][0] == 'w' ? 12 : 20;
 	if (any_of(m, (const char *const[]){ "fdiv", "fsqrt", NULL }))
 		return 10;
 	if (any_of(m, (const char *const[]){ "mul", "madd", "msub", "smul", "umul", "smaddl",
@@ -339,7 +440,7 @@ static void arm64_read(char *text, struct insn_info *in)
 	if (*rest)
 		*rest++ = '\0';
 	split(rest, &o, '[', ']');
-	in->lat = arm64_latency(m);
+	in->lat = arm64_latency(m, &o);
 	in->move = starts(m, "ld");
 	in->serial = any_of(m, (const char *const[]){ "dmb", "dsb", "isb", "ldxr", "ldaxr",
 						      "stxr", "stlxr", "cas", "swp", "ldadd",

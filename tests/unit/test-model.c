@@ -61,7 +61,7 @@ static void test_x86_operands(void **state)
 	/* Implicit operands and latencies. */
 	in = x86("divq %rcx");
 	assert_true(has(in.src, in.nsrc, RAX) && has(in.src, in.nsrc, RDX) &&
-		    has(in.dst, in.ndst, RDX) && in.lat == 14);
+		    has(in.dst, in.ndst, RDX) && in.lat == 19);
 	assert_int_equal(x86("imulq %rbx, %rcx").lat, 3);
 	/* AVX's three operands: the last is written, not read; an FMA's is read. */
 	in = x86("vpaddd %ymm1, %ymm2, %ymm3");
@@ -92,8 +92,38 @@ static void test_arm64_operands(void **state)
 	insn_read(ISA_ARM64, "stp x29, x30, [sp, #-16]!", &in);
 	assert_int_equal(in.ndst, 0);
 	assert_true(has(in.src, in.nsrc, 30) && has(in.src, in.nsrc, 31));
+	/* The divider's latency grows with the register's width. */
 	insn_read(ISA_ARM64, "sdiv x0, x1, x2", &in);
+	assert_int_equal(in.lat, 20);
+	insn_read(ISA_ARM64, "udiv w0, w1, w2", &in);
 	assert_int_equal(in.lat, 12);
+}
+
+/* Latencies read from the disassembly: a divide takes longer the wider its operand. */
+static void test_x86_latencies(void **state)
+{
+	struct insn_info in;
+
+	(void)state;
+	assert_int_equal(x86("divb %dil").lat, 10);
+	assert_int_equal(x86("divw %r9w").lat, 12);
+	assert_int_equal(x86("divl %r10d").lat, 14);
+	assert_int_equal(x86("idivq %rsi").lat, 19);
+	assert_int_equal(x86("divl 0xa2b66(%rip)").lat, 14);
+	assert_int_equal(x86("div %rcx").lat, 19);
+	assert_int_equal(x86("idiv %ecx").lat, 14);
+	assert_int_equal(x86("div %cl").lat, 10);
+	/* divss is a vector divide: no rax and rdx, single precision's latency. */
+	in = x86("divss %xmm1, %xmm2");
+	assert_int_equal(in.lat, 11);
+	assert_false(has(in.src, in.nsrc, RAX) || has(in.dst, in.ndst, RDX));
+	assert_int_equal(x86("divsd %xmm1, %xmm2").lat, 13);
+	/* Three address parts cost a cycle more than two. */
+	assert_int_equal(x86("leaq 8(%rdx, %rax, 8), %rdi").lat, 2);
+	assert_int_equal(x86("leaq (%rdx, %rax, 8), %rdi").lat, 1);
+	assert_int_equal(x86("leaq 0x10(%rip), %rdi").lat, 1);
+	/* One-operand multiply: the high half in rdx is a cycle later. */
+	assert_int_equal(x86("mulq %rbx").lat, 4);
 }
 
 static const struct kb_profile core6 = { .width = 6, .rob = 8 };
@@ -220,6 +250,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_x86_operands),
 		cmocka_unit_test(test_arm64_operands),
+		cmocka_unit_test(test_x86_latencies),
 		cmocka_unit_test(test_dependences),
 		cmocka_unit_test(test_window),
 		cmocka_unit_test(test_store_forwarding),
