@@ -1310,8 +1310,8 @@ case_model_profile() {
 	ln() { grep -n "^$1 =" "$good" | cut -d: -f1; }
 	end=$(($(wc -l <"$good") + 1))
 	bzimage bz
-	# Both profiles load (a QEMU that is not there is the first trouble).
-	for p in x86-64 arm64; do
+	# Every profile loads (a QEMU that is not there is the first trouble).
+	for p in x86-64 x86-64-zen5 arm64; do
 		expect 3 "$KBENCH" run --model=cycles="$p" --qemu="$W/no-qemu" bz
 		has err.txt "cannot run '$W/no-qemu'"
 	done
