@@ -1745,12 +1745,128 @@ assert list(t) == ["cycles", "native_cycles"] and t["cycles"] == 82 and t["nativ
 	return 0
 }
 
+# rounds.py REPORT ROUNDS RUNS ESTIMATOR: validate --json's rounds have
+# their shapes, each round's figure is the estimator over its raw runs,
+# each pair's round speedups and mean follow from them.
+validate_rounds_py() {
+	cat >"$W/rounds.py" <<'EOF'
+import json, statistics, sys
+d = json.load(open(sys.argv[1]))
+R, N, est = int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+f = {"median": statistics.median, "min": min}[est]
+assert (d["rounds"], d["runs_per_round"], d["estimator"]) == (R, N, est), d
+assert d["native"] is True and d["core_ghz"] > 0, d
+progs = {p["name"]: p for p in d["programs"]}
+for p in d["programs"]:
+    rr = p["native_round_runs"]
+    assert len(rr) == R and all(len(r) == N for r in rr), p
+    assert p["native_runs"] == [x for r in rr for x in r], p
+    assert all(x >= 0 and x == int(x) for r in rr for x in r), p
+    assert p["native_rounds"] == [f(r) for r in rr], p
+    assert abs(p["native_cycles"] - statistics.median(p["native_rounds"])) <= 0.5, p
+for q in d["pairs"]:
+    p, b = progs[q["name"]]["native_rounds"], progs[q["baseline"]]["native_rounds"]
+    assert len(q["native_rounds_pct"]) == R and len(q["native_rounds_noise_points"]) == R, q
+    for x, want in zip(q["native_rounds_pct"], [100 * (y / x - 1) for x, y in zip(p, b)]):
+        assert abs(x - want) <= 1e-5 * max(1, abs(want)), (q, want)
+    m = statistics.mean(q["native_rounds_pct"])
+    assert abs(q["native_speedup_pct"] - m) <= 1e-4 * max(1, abs(m)), q
+    assert q["measured"] in (True, False), q
+for k in ["rounds_spearman", "rounds_mean_abs_diff_points", "measured_pairs",
+          "measured_signs_agree", "measured_slope", "measured_pearson",
+          "measured_median_rel_error_pct"]:
+    assert k in d["summary"], k
+assert d["summary"]["measured_pairs"] == sum(q["measured"] for q in d["pairs"]), d
+EOF
+}
+
+# validate's rounds, estimators, measured pairs and --native-from: a loop
+# whose -O0 build is several times slower natively (its sum and counter
+# through memory), and the -O2 build again under another name.
+validate_rounds() {
+	local f
+	printf '%s\n' '#include <stdio.h>' 'int main(void) { unsigned long s = 0; int c;' \
+		'while ((c = getchar()) != EOF) for (unsigned long i = 0; i < 2000000; i++) s += i ^ (unsigned long)c;' \
+		'printf("%lu\n", s); return 0; }' >spin.c
+	gcc -O0 -o s0 spin.c && gcc -O2 -o s2 spin.c || fail "gcc"
+	printf 'a' >a.txt
+	printf '[{"name": "S2", "argv": ["%s"], "stdin": "a.txt"},
+ {"name": "S0", "argv": ["%s"], "stdin": "a.txt", "baseline": "S2"},
+ {"name": "S2again", "argv": ["%s"], "stdin": "a.txt", "baseline": "S2"}]\n' \
+		"$W/s2" "$W/s0" "$W/s2" >m3.json
+	expect 0 "$KBENCH" validate --rounds=3 --runs=3 --estimator=min --json -o "$W/r3.json" m3.json
+	has err.txt "native round 3/3 done"
+	python3 "$W/rounds.py" r3.json 3 3 min || fail "validate --rounds=3 --estimator=min: $(cat r3.json)"
+	# Slower in every round by far more than 5 % and its noise (a
+	# slowdown is at most -100 %, its noise shrinking with it): measured.
+	# The same program under two names is not, whatever the host does.
+	python3 -c 'import json
+q = {q["name"]: q for q in json.load(open("r3.json"))["pairs"]}
+assert q["S0"]["measured"] is True and all(x < -5 for x in q["S0"]["native_rounds_pct"]), q
+assert q["S2again"]["measured"] is False, q' || fail "measured pairs: $(cat r3.json)"
+	# --native-from: the report's runs, no native run; the estimator
+	# applies to them again.
+	expect 0 "$KBENCH" validate --native-from="$W/r3.json" --estimator=min --json -o "$W/nf.json" m3.json
+	grep -q "native round" err.txt && fail "native runs with --native-from: $(cat err.txt)"
+	python3 "$W/rounds.py" nf.json 3 3 min || fail "--native-from's rounds: $(cat nf.json)"
+	python3 -c 'import json
+a, b = (json.load(open(f)) for f in ("r3.json", "nf.json"))
+assert b["native_from"].endswith("/r3.json") and b["core_ghz"] == a["core_ghz"], b
+for p, q in zip(a["programs"], b["programs"]):
+    for k in ["name", "native_runs", "native_round_runs", "native_rounds", "native_cycles",
+              "model_cycles"]:
+        assert p[k] == q[k], (k, p, q)
+assert [q["native_rounds_pct"] for q in a["pairs"]] == [q["native_rounds_pct"] for q in b["pairs"]]' ||
+		fail "--native-from's figures differ from its report's: $(cat nf.json)"
+	expect 0 "$KBENCH" validate --native-from="$W/r3.json" --json -o "$W/nf2.json" m3.json
+	python3 "$W/rounds.py" nf2.json 3 3 median || fail "--native-from, median: $(cat nf2.json)"
+	expect 0 "$KBENCH" validate --native-from="$W/r3.json" m3.json
+	has out.txt "native: from $W/r3.json"
+	has out.txt "measured pairs"
+	has out.txt "the rounds against each other"
+	# Reports it cannot take: exit 3, naming the file (and the program).
+	printf 'nope' >bad1.json
+	printf '[1, 2]' >bad2.json
+	printf '{"machine": "amd64", "native": false, "programs": []}' >bad3.json
+	python3 -c 'import json
+d = json.load(open("r3.json"))
+d["programs"] = [p for p in d["programs"] if p["name"] != "S0"]
+json.dump(d, open("bad4.json", "w"))
+d = json.load(open("r3.json"))
+d["programs"][1]["native_round_runs"][2] = [1]
+json.dump(d, open("bad5.json", "w"))
+d = json.load(open("r3.json"))
+del d["programs"][0]["native_round_runs"]
+json.dump(d, open("bad6.json", "w"))'
+	for f in none bad1 bad2 bad3 bad4 bad5 bad6; do
+		expect 3 "$KBENCH" validate --native-from="$W/$f.json" m3.json
+		has err.txt "$W/$f.json"
+	done
+	expect 3 "$KBENCH" validate --native-from="$W/bad1.json" m3.json
+	has err.txt "not JSON"
+	expect 3 "$KBENCH" validate --native-from="$W/bad3.json" m3.json
+	has err.txt "no native figures"
+	expect 3 "$KBENCH" validate --native-from="$W/bad4.json" m3.json
+	has err.txt "no program 'S0'"
+	expect 3 "$KBENCH" validate --native-from="$W/bad5.json" m3.json
+	has err.txt "program 'S0'"
+	expect 3 "$KBENCH" validate --native-from="$W/bad6.json" m3.json
+	has err.txt "program 'S2' has no \"native_round_runs\""
+	for f in --rounds=0 --rounds=100 --rounds=x --estimator=mean --estimator=; do
+		expect 2 "$KBENCH" validate $f m3.json
+	done
+	has err.txt "--estimator is min or median"
+	expect 2 "$KBENCH" validate --native-from="$W/r3.json" --rounds=2 m3.json
+	has err.txt "--native-from takes its report's rounds and runs"
+}
+
 # The model against the host on two builds of one loop: shapes only.
 case_validate() {
 	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
 	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
 	command -v gcc >/dev/null || skip "no gcc"
 	[ "$(uname -m)" = x86_64 ] || skip "validate runs programs natively: x86-64 hosts only"
+	validate_rounds_py
 	printf '%s\n' '#include <stdio.h>' 'int main(void) { long s = 0; int c;' \
 		'while ((c = getchar()) != EOF) for (long i = 0; i < 200000; i++) s += i % (c + 3);' \
 		'printf("%ld\n", s); return 0; }' >loop.c
@@ -1771,6 +1887,8 @@ for k in ["native_speedup_pct", "model_speedup_pct", "beyond_noise"]:
     assert k in d["pairs"][0], k
 for k in ["spearman", "mean_abs_speedup_error_points", "signs_agree", "median_abs_cycle_error_pct"]:
     assert k in d["summary"], k' || fail "validate's JSON: $(cat v.json)"
+	# Rounds (2 by default) of --runs runs each, every raw run kept.
+	python3 "$W/rounds.py" v.json 2 2 median || fail "validate's rounds: $(cat v.json)"
 	has err.txt "model 2/2: O"
 	# Runs of a few ms: too few ticks to split user from system time (one
 	# tick in exec made a program all system time, 0 cycles): said, the
@@ -1804,6 +1922,7 @@ assert [(p["name"], p["model_cycles"], p["events"]) for p in a] == \
 	printf '[{"name": "gone", "argv": ["%s/none"]}]\n' "$W" >gone.json
 	expect 3 "$KBENCH" validate gone.json
 	has err.txt "gone.json: entry 1 (gone): the program $W/none: No such file"
+	validate_rounds
 	# Another machine's programs: the model's side alone, through its QEMU
 	# user mode; the host's validate names the program that is not its own.
 	command -v aarch64-linux-gnu-gcc >/dev/null && command -v qemu-aarch64 >/dev/null ||
