@@ -27,3 +27,20 @@ branch_penalty = 11        # [SOG] 11 cycles
 bp_history = 16
 btb_entries = 4096
 ras_depth = 16
+# The front end.  [HC] Arm's Hot Chips 31 talk and "The Arm Neoverse N1
+# Platform" (IEEE Micro 40(2), 2020), as quoted by [JC] Jiajie Chen,
+# "ARM Neoverse N1 的 BTB 结构分析" (jia.je, 2025), with his measurements;
+# [TLB] three restatements of N1's TLBs (papers measuring Ampere Altra).
+fetch_bytes = 16           # [HC] 16 bytes (4 instructions) fetched a cycle
+# [HC] the 16-entry nano BTB: no bubble; the 64-entry micro BTB between
+# it and the main one (one bubble) has no level of its own here
+btb1 = 16 16 0
+btb2 = 6144 6 2            # [HC] 6K branches, a 3-cycle access; [JC] measured 2 to 3 a taken branch
+btb_redirect = 5           # [JC] measured: about 5 cycles a taken branch no level holds
+prefetch = 12              # [HC] the 12-entry queue of predicted fetch addresses
+fetch_misses = 4           # not published: x86-64.profile's
+# [TLB] 48 fully associative each; the 1280-entry 5-way L2 TLB is shared by
+# instructions and data, here one of its own each
+itlb = 48 48 1280 5
+dtlb = 48 48 1280 5
+tlb_latency = 7            # not published for N1: x86-64.profile's

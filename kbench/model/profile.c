@@ -249,17 +249,14 @@ static int optional(const char *key)
 }
 
 /* The front end's keys that go together, and what they need. */
-static int check_front_end(struct parse *ps, const struct kb_profile *p, const int *seen,
-			   int timing)
+/*
+ * Without the core's timing they change nothing (the additive formula has
+ * no front end): a profile stripped of width, rob and l1_latency for it
+ * still loads.
+ */
+static int check_front_end(struct parse *ps, const struct kb_profile *p, const int *seen)
 {
-	int front = 0;
-
-	for (size_t i = 0; i < NFRONT; i++)
-		front |= !!seen[i];
 	ps->line = 0;
-	if (front && !timing)
-		return fail(ps, "the front end's keys need the core's timing (width, rob, "
-			    "l1_latency)");
 	if (!!line_of("btb1", seen) != !!line_of("btb_redirect", seen) ||
 	    (line_of("btb2", seen) && !line_of("btb1", seen)))
 		return fail(ps, "btb1 and btb_redirect go together (btb2 only with them)");
@@ -271,9 +268,11 @@ static int check_front_end(struct parse *ps, const struct kb_profile *p, const i
 		return fail(ps, "fetch_bytes must be a power of two from 16 to l1i's line (%lu), "
 			    "not %lu", p->l1i.line, p->fetch_bytes);
 	ps->line = line_of("fetch_windows", seen);
-	if (p->fetch_windows && (!p->fetch_bytes || p->fetch_windows > p->width))
-		return fail(ps, "fetch_windows needs fetch_bytes, and at most width (%lu) of them",
-			    p->width);
+	if (p->fetch_windows && !p->fetch_bytes)
+		return fail(ps, "fetch_windows needs fetch_bytes");
+	if (p->fetch_windows && p->width && p->fetch_windows > p->width)
+		return fail(ps, "fetch_windows takes at most width (%lu) windows, not %lu",
+			    p->width, p->fetch_windows);
 	ps->line = line_of("prefetch", seen);
 	if (p->prefetch > 256)
 		return fail(ps, "prefetch takes 1 to 256 blocks, not %lu", p->prefetch);
@@ -309,7 +308,7 @@ static int check_whole(struct parse *ps, struct kb_profile *p, const int *seen)
 	ps->line = line_of("l1_latency", seen);
 	if (timing && p->l1_latency > p->l2_latency)
 		return fail(ps, "the latencies must grow outwards (l1 <= l2 <= llc <= memory)");
-	if (check_front_end(ps, p, seen, timing))
+	if (check_front_end(ps, p, seen))
 		return -1;
 	ps->line = 0;
 	/*

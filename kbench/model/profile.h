@@ -21,8 +21,8 @@
  *   rob = N                   the reorder window, in instructions
  *   l1_latency = CYCLES       load to use, an L1 hit
  *
- * and, with the core's timing, the front end's parts, each on where its
- * keys are given (a profile without any has the front end of before:
+ * and the front end's parts, each on where its keys are given and the
+ * core's timing is (a profile without any has the front end of before:
  * every instruction line fetched in series, a miss stalling dispatch):
  *
  *   fetch_bytes = N           fetch in aligned windows of N bytes (a power of

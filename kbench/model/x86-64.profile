@@ -41,3 +41,27 @@ branch_penalty = 13        # [SOG] 11 to 18 cycles; the common case; [LLVM] 13
 bp_history = 16
 btb_entries = 4096
 ras_depth = 32
+# The front end.  [AT] AnandTech, "AMD Zen 4 Ryzen 9 7950X and Ryzen 5
+# 7600X Review" (2022), its Zen 4 execution pipeline page; [JC] Jiajie
+# Chen's notes on AMD's branch prediction (jia.je, 2024), quoting [SOG]
+# and AMD's "Next-Generation Zen 4 Core" (IEEE Micro, 2024); [Zen3] AMD's
+# Zen 3 guide (publication 56665) where Zen 4's own figure was not found;
+# [host] measured on this project's Zen 5 host (bench/README.md).
+fetch_bytes = 32           # [Zen3] 32 bytes a cycle from L1i; the op cache is not modelled
+# [JC] one taken branch a cycle sustained: the L1i or op cache fetch
+# limits it, though two can be predicted
+fetch_windows = 1
+btb1 = 1536 6 0            # [AT] 1.5K entries; [Zen3] no bubble; the ways are the model's
+btb2 = 7168 7 3            # [AT] 7K entries; [Zen3] three bubbles; the ways are the model's
+# Not published: about what N1's redirect was measured to cost (arm64.profile).
+btb_redirect = 5
+# How far the predictor runs ahead is not published ([JC]: it does); the
+# lines in flight are [host]'s, fitted to 64 KB of straight code streamed
+# from L2 at 4.7 instructions a cycle.
+prefetch = 24
+fetch_misses = 4
+itlb = 64 64 512 4         # [IL] CPUID: 64 fully associative; L2 512, 4-way (4 KB pages)
+# [IL] CPUID: 72 fully associative; L2 3072 entries (the model's 12 ways:
+# 3072 / 8 is not a power of two of sets)
+dtlb = 72 72 3072 12
+tlb_latency = 7            # not published for Zen 4; [JC] measured 7 on Zen 5
