@@ -42,8 +42,7 @@ branch_penalty = 15        # [LLVM] 12 to 18 cycles, the common case 15 ([SOG] 2
 bp_history = 16
 btb_entries = 4096
 ras_depth = 52
-# The front end.  [host] measured on this project's Zen 5 host
-# (bench/README.md).
+# The front end.
 fetch_bytes = 32           # [JC] two 32-byte blocks a cycle ([SOG])
 fetch_windows = 2          # [JC] two taken branches a cycle (the 2-ahead predictor)
 # [JC] 16K entries ([SOG]); its ways and bubble not found: the model's,
@@ -52,7 +51,7 @@ btb1 = 16384 8 0
 btb2 = 8192 8 3            # [JC] 8K entries ([SOG]); ways and bubble [Zen4]'s
 btb_redirect = 5           # [Zen4]'s: not published
 prefetch = 24              # [Zen4]'s: not published
-fetch_misses = 4           # [host], as in [Zen4]
+fetch_misses = 4           # [Zen4]'s: not published
 itlb = 64 64 2048 8        # [JC] 64 fully associative, L2 2048 8-way ([SOG], measured)
 dtlb = 96 96 4096 16       # [JC] 96 fully associative, L2 4096 16-way ([SOG], measured)
 tlb_latency = 7            # [JC] measured: an L2 TLB hit makes a load's 4 cycles 11

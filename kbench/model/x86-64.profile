@@ -46,7 +46,8 @@ ras_depth = 32
 # Chen's notes on AMD's branch prediction (jia.je, 2024), quoting [SOG]
 # and AMD's "Next-Generation Zen 4 Core" (IEEE Micro, 2024); [Zen3] AMD's
 # Zen 3 guide (publication 56665) where Zen 4's own figure was not found;
-# [host] measured on this project's Zen 5 host (bench/README.md).
+# [host] measured on this project's host, an Intel Xeon (Granite Rapids
+# class) under KVM (bench/README.md).
 fetch_bytes = 32           # [Zen3] 32 bytes a cycle from L1i; the op cache is not modelled
 # [JC] one taken branch a cycle sustained: the L1i or op cache fetch
 # limits it, though two can be predicted
@@ -56,8 +57,9 @@ btb2 = 7168 7 3            # [AT] 7K entries; [Zen3] three bubbles; the ways are
 # Not published: about what N1's redirect was measured to cost (arm64.profile).
 btb_redirect = 5
 # How far the predictor runs ahead is not published ([JC]: it does); the
-# lines in flight are [host]'s, fitted to 64 KB of straight code streamed
-# from L2 at 4.7 instructions a cycle.
+# lines in flight are not published either: [host] streams 192 KB of
+# straight code from its L2 at 4.3 instructions a cycle, the model with
+# its profile and four in flight at 3.8.
 prefetch = 24
 fetch_misses = 4
 itlb = 64 64 512 4         # [IL] CPUID: 64 fully associative; L2 512, 4-way (4 KB pages)
