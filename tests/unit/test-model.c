@@ -245,6 +245,99 @@ static void test_indirect_path(void **state)
 	predictor_release(&bp);
 }
 
+/*
+ * Taken branches in the target buffers: a branch the first level holds
+ * is found there; one the first level dropped, in the second; one
+ * neither ever saw, in neither.
+ */
+static void test_btb_levels(void **state)
+{
+	struct kb_profile p = { .btb1 = { 4, 4, 0 }, .btb2 = { 64, 4, 3 } };
+	struct frontend f;
+
+	(void)state;
+	assert_int_equal(frontend_init(&f, &p), 0);
+	assert_int_equal(frontend_btb(&f, 0x1000), 2);
+	assert_int_equal(frontend_btb(&f, 0x1000), 0);
+	for (uint64_t pc = 0x2000; pc < 0x2000 + 8; pc++)
+		frontend_btb(&f, pc);
+	assert_int_equal(frontend_btb(&f, 0x1000), 1);
+	assert_int_equal(frontend_btb(&f, 0x9000), 2);
+	assert_int_equal(f.btb_bubble[1], 3);
+	frontend_release(&f);
+}
+
+/*
+ * Lines in flight: with two, a third miss asked for at once waits for
+ * the first to come; without a bound, all three come together.
+ */
+static void test_misses_in_flight(void **state)
+{
+	struct kb_profile p = { .prefetch = 8, .fetch_misses = 2 };
+	struct frontend f;
+
+	(void)state;
+	assert_int_equal(frontend_init(&f, &p), 0);
+	assert_int_equal(frontend_miss(&f, 100, 50), 150);
+	assert_int_equal(frontend_miss(&f, 100, 50), 150);
+	assert_int_equal(frontend_miss(&f, 100, 50), 200);
+	frontend_release(&f);
+	p.fetch_misses = 0;
+	assert_int_equal(frontend_init(&f, &p), 0);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(frontend_miss(&f, 100, 50), 150);
+	frontend_release(&f);
+}
+
+/* The queue to dispatch: the next block may be fetched once the block prefetch ago dispatched. */
+static void test_fetch_queue(void **state)
+{
+	struct kb_profile p = { .prefetch = 3 };
+	struct frontend f;
+
+	(void)state;
+	assert_int_equal(frontend_init(&f, &p), 0);
+	frontend_dispatched(&f, 10);
+	frontend_dispatched(&f, 20);
+	assert_int_equal(frontend_room(&f), 0);
+	frontend_dispatched(&f, 30);
+	assert_int_equal(frontend_room(&f), 10);
+	frontend_dispatched(&f, 40);
+	assert_int_equal(frontend_room(&f), 20);
+	frontend_release(&f);
+}
+
+/*
+ * Pages: 4 KiB in user space, 2 MiB in a system's upper half; the same
+ * virtual page mapped in two places is two entries.
+ */
+static void test_tlb_pages(void **state)
+{
+	const unsigned long geom[4] = { 2, 2, 8, 2 };
+	uint64_t kernel = 0xffffffff81000000ull;
+	struct tlb t;
+
+	(void)state;
+	assert_int_equal(tlb_vpage(1, 0x401000), tlb_vpage(1, 0x401fff));
+	assert_int_not_equal(tlb_vpage(1, 0x401000), tlb_vpage(1, 0x402000));
+	assert_int_equal(tlb_vpage(1, kernel), tlb_vpage(1, kernel + 0x1fffff));
+	assert_int_not_equal(tlb_vpage(0, kernel), tlb_vpage(0, kernel + 0x1fffff));
+	assert_int_not_equal(tlb_key(tlb_vpage(1, 0x401000), 0x10000),
+			     tlb_key(tlb_vpage(1, 0x401000), 0x20000));
+	assert_int_equal(tlb_key(tlb_vpage(1, kernel), 0x1000000),
+			 tlb_key(tlb_vpage(1, kernel + 0x1000), 0x1001000));
+	assert_int_equal(tlb_init(&t, geom), 0);
+	assert_int_equal(tlb_access(&t, 1), TLB_WALK);
+	assert_int_equal(tlb_access(&t, 1), TLB_HIT);
+	tlb_access(&t, 2);
+	tlb_access(&t, 3);
+	assert_int_equal(tlb_access(&t, 1), TLB_L2_HIT);
+	tlb_release(&t);
+	/* Eight entries a line: neighbouring pages' entries share one. */
+	assert_int_equal(tlb_entry_addr(8) >> 6, tlb_entry_addr(15) >> 6);
+	assert_int_not_equal(tlb_entry_addr(8) >> 6, tlb_entry_addr(16) >> 6);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +349,10 @@ int main(void)
 		cmocka_unit_test(test_store_forwarding),
 		cmocka_unit_test(test_redirect),
 		cmocka_unit_test(test_indirect_path),
+		cmocka_unit_test(test_btb_levels),
+		cmocka_unit_test(test_misses_in_flight),
+		cmocka_unit_test(test_fetch_queue),
+		cmocka_unit_test(test_tlb_pages),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
