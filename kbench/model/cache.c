@@ -2,6 +2,7 @@
 #include "sim.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int cache_init(struct cache *c, const struct kb_cache_geom *g)
 {
@@ -13,6 +14,8 @@ int cache_init(struct cache *c, const struct kb_cache_geom *g)
 	while ((1ul << c->line_shift) < g->line)
 		c->line_shift++;
 	c->clock = 0;
+	memset(c->memo_tag, 0, sizeof(c->memo_tag));
+	c->memo_next = 0;
 	c->tags = calloc(sets * g->ways, sizeof(*c->tags));
 	c->stamps = calloc(sets * g->ways, sizeof(*c->stamps));
 	if (!c->tags || !c->stamps) {
@@ -29,15 +32,43 @@ void cache_release(struct cache *c)
 	c->tags = c->stamps = NULL;
 }
 
+/*
+ * Fully associative levels have dozens of ways: a hit on a tag the memo
+ * saw recently is found without the search, with the same result.
+ */
+#define MEMO_WAYS 16
+
+static int memo_hit(struct cache *c, uint64_t tag)
+{
+	for (unsigned k = 0; k < CACHE_MEMO; k++)
+		if (c->memo_tag[k] == tag && c->tags[c->memo_at[k]] == tag) {
+			c->stamps[c->memo_at[k]] = c->clock;
+			return 1;
+		}
+	return 0;
+}
+
+static void memo_note(struct cache *c, uint64_t tag, size_t at)
+{
+	c->memo_tag[c->memo_next] = tag;
+	c->memo_at[c->memo_next] = at;
+	c->memo_next = (c->memo_next + 1) % CACHE_MEMO;
+}
+
 int cache_access(struct cache *c, uint64_t addr)
 {
 	uint64_t line = addr >> c->line_shift, tag = line + 1;
 	size_t base = (size_t)(line & c->set_mask) * c->ways, victim = base;
+	int memo = c->ways >= MEMO_WAYS;
 
 	c->clock++;
+	if (memo && memo_hit(c, tag))
+		return CACHE_HIT;
 	for (size_t i = base; i < base + c->ways; i++) {
 		if (c->tags[i] == tag) {
 			c->stamps[i] = c->clock;
+			if (memo)
+				memo_note(c, tag, i);
 			return CACHE_HIT;
 		}
 		if (c->tags[i] == (tag | CACHE_TAKEN)) {
@@ -50,6 +81,8 @@ int cache_access(struct cache *c, uint64_t addr)
 	}
 	c->tags[victim] = tag;
 	c->stamps[victim] = c->clock;
+	if (memo)
+		memo_note(c, tag, victim);
 	return CACHE_MISS;
 }
 

@@ -12,12 +12,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define CACHE_MEMO 8
+
 struct cache {
 	uint64_t *tags;		/* line number + 1; 0 is an empty way */
 	uint64_t *stamps;	/* last use, for LRU */
 	uint64_t clock;
 	unsigned long set_mask, ways;
 	unsigned line_shift;
+	/* Where recent tags were, for levels of many ways (a TLB's first). */
+	uint64_t memo_tag[CACHE_MEMO];
+	size_t memo_at[CACHE_MEMO];
+	unsigned memo_next;
 };
 
 /* A tag's mark: another core's store took the line (cache_invalidate). */
@@ -137,6 +143,7 @@ void core_fetch_stall(struct core *c, uint64_t ticks);
  */
 struct tlb {
 	struct cache l1, l2;
+	uint64_t last;		/* the last key + 1 */
 	int on;
 };
 
