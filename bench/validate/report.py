@@ -3,7 +3,8 @@
 
 Each FILE is `kbench validate --json` of the same manifest under one
 profile (NAME).  Prints the programs' cycle errors, every pair's speedup
-natively and under each profile, and the summaries with item goals."""
+over its baseline natively and under each profile, and the summaries with
+item goals."""
 import json
 import statistics
 import sys
@@ -50,12 +51,16 @@ def main(args):
             cells += ["%.3g" % q["model_cycles"], "%+.1f %%" % q["error_pct"]]
         print("| %s | %s |" % (p["name"], " | ".join(cells)))
     print()
-    print("| pair | native | noise | beyond noise | " + " | ".join(names) + " |")
-    print("|---|---:|---:|---|" + "---:|" * len(names))
+    print("| pair | baseline | native | noise | beyond noise | " + " | ".join(names) + " |")
+    print("|---|---|---:|---:|---|" + "---:|" * len(names))
     pairs = {n: {(q["name"], q["baseline"]): q for q in d["pairs"]} for n, d in runs}
     for q in base["pairs"]:
         k = (q["name"], q["baseline"])
-        cells = ["%+.1f %%" % q["native_speedup_pct"],
+        # PROGRAM/WAY over PROGRAM/BASE: BASE alone.
+        prog, _, _ = q["name"].rpartition("/")
+        cells = [q["baseline"][len(prog) + 1:] if prog and
+                 q["baseline"].startswith(prog + "/") else q["baseline"],
+                 "%+.1f %%" % q["native_speedup_pct"],
                  "%.1f" % q["native_noise_points"] if "native_noise_points" in q else "",
                  "yes" if q["beyond_noise"] else "no"]
         cells += ["%+.1f %%" % pairs[n][k]["model_speedup_pct"] for n in names]

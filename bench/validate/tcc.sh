@@ -1,8 +1,10 @@
 # The Tiny C Compiler compiling C (a compiler compiling a file).
 pkg=tcc prog=tcc
 build() {
+	# LDFLAGS given to make: the Makefile's own adds -s, and the function
+	# order of a stripped tcc cannot be read.
 	./configure --cc="$CC" --extra-cflags="$CFLAGS" --extra-ldflags="$LDFLAGS" >/dev/null &&
-		make -s tcc
+		make -s tcc LDFLAGS="$LDFLAGS"
 }
 # tcc unlinks its output before writing it (as root, -o /dev/null would
 # remove the device): a file of the suite's own.
