@@ -1377,14 +1377,20 @@ coherence_run() {
 # ev MODE EVENT: that event's count in MODE's whole run.
 ev() { awk -v e="$2" '$1 == e { print $2 }' "$1.ev"; }
 
+# The model's cases that build x86-64 programs with gcc and run them under
+# the plugin in qemu-x86_64: skipped where any of it is missing.
+need_model_programs() {
+	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
+	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
+	command -v gcc >/dev/null || skip "no gcc"
+	[ "$(uname -m)" = x86_64 ] || skip "the test programs are built for x86-64"
+}
+
 # Several vCPUs: a line two threads hand back and forth is a coherence
 # miss at each handoff and costs more than the same work on lines of
 # their own; one thread never has one.
 case_model_coherence() {
-	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
-	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
-	command -v gcc >/dev/null || skip "no gcc"
-	[ "$(uname -m)" = x86_64 ] || skip "the test program is built for x86-64"
+	need_model_programs
 	local rounds=20000 shared private one
 	sed "s/ROUNDS/$rounds/" >pp.c <<'EOF'
 #include <pthread.h>
@@ -1463,10 +1469,7 @@ PY
 # which the additive formula (one cpi for all code) cannot tell; one run
 # twice is the same record.
 case_model_timing() {
-	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
-	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
-	command -v gcc >/dev/null || skip "no gcc"
-	[ "$(uname -m)" = x86_64 ] || skip "the test program is built for x86-64"
+	need_model_programs
 	cat >mul.c <<'EOF'
 #include <string.h>
 int main(int argc, char **argv)
@@ -1535,10 +1538,7 @@ at_most() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a <= b) }'; }
 at_least() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b) }'; }
 
 case_model_frontend() {
-	[ -n "${KBENCH_MODEL_DIR:-}" ] || skip "kbench was built without the cost model (no qemu-plugin.h)"
-	command -v qemu-x86_64 >/dev/null || skip "no qemu-x86_64 (qemu-user)"
-	command -v gcc >/dev/null || skip "no gcc"
-	[ "$(uname -m)" = x86_64 ] || skip "the test programs are built for x86-64"
+	need_model_programs
 	# taken: 16 jumps a pass, each after 3 nops, to the next 16-byte slot;
 	# straight: the same instructions with no jump; big: 64 KiB of
 	# independent adds (twice the L1i) run through again and again;
