@@ -48,6 +48,8 @@ static const struct config_key_info lkd_info[LKD_KEY__COUNT] = {
 	[LKD_KEY_ALTINSTR_LAYOUT] = { "altinstr_layout", "LKD_ALTINSTR_LAYOUT", CFGT_ENUM,
 		"auto|linux612|linux6|linux26", "auto",
 		".altinstructions record layout: auto (read off each object) or a name" },
+	[LKD_KEY_ORDER] = { "lkd_order", "LKD_ORDER", CFGT_STRING, NULL, NULL,
+		"file of function names: a final link lays them out in its order" },
 };
 
 _Static_assert(CCD_KEY__COUNT <= CONFIG_MAX_KEYS && LKD_KEY__COUNT <= CONFIG_MAX_KEYS,

@@ -28,6 +28,7 @@ enum lkd_key {
 	LKD_KEY_VERBOSE,
 	LKD_KEY_STRICT,		/* what lkd cannot interpret is an error */
 	LKD_KEY_ALTINSTR_LAYOUT,	/* auto | linux612 | linux6 | linux26 */
+	LKD_KEY_ORDER,		/* a final link's functions in this file's order */
 	LKD_KEY__COUNT
 };
 

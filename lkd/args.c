@@ -22,6 +22,8 @@
 enum ld_kind {
 	K_PLAIN, K_OUTPUT, K_RELOC, K_DEFCOMMON, K_QUERY, K_VERSION, K_LIB, K_LIBDIR,
 	K_FORMAT, K_STATIC, K_DYNAMIC,
+	K_SCRIPT,	/* names a linker script */
+	K_PICK,		/* picks which of GNU ld's built-in scripts a link without one gets */
 };
 
 enum ld_arg { A_NONE, A_REQ, A_OPT };	/* A_OPT: only as "--name=value" */
@@ -54,6 +56,13 @@ static const struct ld_opt long_opts[] = {
 	{ "Bdynamic", A_NONE, K_DYNAMIC },
 	{ "dy", A_NONE, K_DYNAMIC },
 	{ "call_shared", A_NONE, K_DYNAMIC },
+	{ "script", A_REQ, K_SCRIPT }, { "default-script", A_REQ, K_SCRIPT },
+	{ "dT", A_REQ, K_SCRIPT },
+	{ "shared", A_NONE, K_PICK }, { "Bshareable", A_NONE, K_PICK },
+	{ "pie", A_NONE, K_PICK }, { "pic-executable", A_NONE, K_PICK },
+	{ "no-pie", A_NONE, K_PICK }, { "omagic", A_NONE, K_PICK },
+	{ "nmagic", A_NONE, K_PICK }, { "no-omagic", A_NONE, K_PICK },
+	{ "EB", A_NONE, K_PICK }, { "EL", A_NONE, K_PICK },
 	/* Arguments that are not input files. */
 	{ "architecture", A_REQ, K_PLAIN }, { "mri-script", A_REQ, K_PLAIN },
 	{ "dependency-file", A_REQ, K_PLAIN }, { "entry", A_REQ, K_PLAIN },
@@ -62,8 +71,7 @@ static const struct ld_opt long_opts[] = {
 	{ "dynamic-linker", A_REQ, K_PLAIN }, { "sysroot", A_REQ, K_PLAIN },
 	{ "out-implib", A_REQ, K_PLAIN }, { "plugin", A_REQ, K_PLAIN },
 	{ "plugin-opt", A_REQ, K_PLAIN }, { "just-symbols", A_REQ, K_PLAIN },
-	{ "script", A_REQ, K_PLAIN }, { "default-script", A_REQ, K_PLAIN },
-	{ "dT", A_REQ, K_PLAIN }, { "undefined", A_REQ, K_PLAIN },
+	{ "undefined", A_REQ, K_PLAIN },
 	{ "require-defined", A_REQ, K_PLAIN }, { "trace-symbol", A_REQ, K_PLAIN },
 	{ "defsym", A_REQ, K_PLAIN }, { "Map", A_REQ, K_PLAIN },
 	{ "oformat", A_REQ, K_PLAIN }, { "retain-symbols-file", A_REQ, K_PLAIN },
@@ -97,22 +105,18 @@ static const struct ld_opt long_opts[] = {
 	{ "emit-relocs", A_NONE, K_PLAIN }, { "strip-debug", A_NONE, K_PLAIN },
 	{ "strip-all", A_NONE, K_PLAIN }, { "discard-all", A_NONE, K_PLAIN },
 	{ "discard-locals", A_NONE, K_PLAIN }, { "no-undefined", A_NONE, K_PLAIN },
-	{ "pie", A_NONE, K_PLAIN }, { "no-pie", A_NONE, K_PLAIN },
-	{ "shared", A_NONE, K_PLAIN }, { "Bshareable", A_NONE, K_PLAIN },
 	{ "nostdlib", A_NONE, K_PLAIN }, { "export-dynamic", A_NONE, K_PLAIN },
 	{ "no-dynamic-linker", A_NONE, K_PLAIN }, { "Bsymbolic", A_NONE, K_PLAIN },
 	{ "as-needed", A_NONE, K_PLAIN }, { "no-as-needed", A_NONE, K_PLAIN },
 	{ "eh-frame-hdr", A_NONE, K_PLAIN }, { "fatal-warnings", A_NONE, K_PLAIN },
 	{ "warn-common", A_NONE, K_PLAIN }, { "no-define-common", A_NONE, K_PLAIN },
 	{ "print-map", A_NONE, K_PLAIN }, { "cref", A_NONE, K_PLAIN },
-	{ "trace", A_NONE, K_PLAIN }, { "nmagic", A_NONE, K_PLAIN },
-	{ "omagic", A_NONE, K_PLAIN }, { "relax", A_NONE, K_PLAIN },
+	{ "trace", A_NONE, K_PLAIN }, { "relax", A_NONE, K_PLAIN },
 	{ "no-relax", A_NONE, K_PLAIN }, { "no-warn-rwx-segments", A_NONE, K_PLAIN },
 	{ "no-warn-execstack", A_NONE, K_PLAIN }, { "print-gc-sections", A_NONE, K_PLAIN },
-	{ "no-ld-generated-unwind-info", A_NONE, K_PLAIN }, { "pic-executable", A_NONE, K_PLAIN },
+	{ "no-ld-generated-unwind-info", A_NONE, K_PLAIN },
 	{ "warn-unresolved-symbols", A_NONE, K_PLAIN }, { "noinhibit-exec", A_NONE, K_PLAIN },
-	{ "allow-multiple-definition", A_NONE, K_PLAIN }, { "EB", A_NONE, K_PLAIN },
-	{ "EL", A_NONE, K_PLAIN }, { "no-warnings", A_NONE, K_PLAIN },
+	{ "allow-multiple-definition", A_NONE, K_PLAIN }, { "no-warnings", A_NONE, K_PLAIN },
 	{ "check-sections", A_NONE, K_PLAIN }, { "no-check-sections", A_NONE, K_PLAIN },
 	{ "enable-new-dtags", A_NONE, K_PLAIN }, { "disable-new-dtags", A_NONE, K_PLAIN },
 	{ "discard-none", A_NONE, K_PLAIN }, { "stats", A_NONE, K_PLAIN },
@@ -126,11 +130,11 @@ static const struct { char c; unsigned char arg, kind; } short_opts[] = {
 	{ 'a', A_REQ, K_PLAIN }, { 'A', A_REQ, K_PLAIN }, { 'c', A_REQ, K_PLAIN },
 	{ 'e', A_REQ, K_PLAIN }, { 'f', A_REQ, K_PLAIN }, { 'F', A_REQ, K_PLAIN },
 	{ 'G', A_REQ, K_PLAIN }, { 'h', A_REQ, K_PLAIN }, { 'I', A_REQ, K_PLAIN },
-	{ 'm', A_REQ, K_PLAIN }, { 'O', A_REQ, K_PLAIN }, { 'P', A_REQ, K_PLAIN },
-	{ 'R', A_REQ, K_PLAIN }, { 'T', A_REQ, K_PLAIN }, { 'u', A_REQ, K_PLAIN },
-	{ 'y', A_REQ, K_PLAIN }, { 'Y', A_REQ, K_PLAIN }, { 'z', A_REQ, K_PLAIN },
+	{ 'm', A_REQ, K_PICK }, { 'O', A_REQ, K_PLAIN }, { 'P', A_REQ, K_PLAIN },
+	{ 'R', A_REQ, K_PLAIN }, { 'T', A_REQ, K_SCRIPT }, { 'u', A_REQ, K_PLAIN },
+	{ 'y', A_REQ, K_PLAIN }, { 'Y', A_REQ, K_PLAIN }, { 'z', A_REQ, K_PICK },
 	{ 'E', A_NONE, K_PLAIN }, { 'g', A_NONE, K_PLAIN }, { 'M', A_NONE, K_PLAIN },
-	{ 'n', A_NONE, K_PLAIN }, { 'N', A_NONE, K_PLAIN }, { 'q', A_NONE, K_PLAIN },
+	{ 'n', A_NONE, K_PICK }, { 'N', A_NONE, K_PICK }, { 'q', A_NONE, K_PLAIN },
 	{ 's', A_NONE, K_PLAIN }, { 'S', A_NONE, K_PLAIN }, { 't', A_NONE, K_PLAIN },
 	{ 'x', A_NONE, K_PLAIN }, { 'X', A_NONE, K_PLAIN }, { 'w', A_NONE, K_PLAIN },
 	{ '(', A_NONE, K_PLAIN }, { ')', A_NONE, K_PLAIN },
@@ -198,6 +202,28 @@ static void apply(struct parse_state *ps, int kind, const char *val)
 	}
 }
 
+/*
+ * An option of kind with its value val (NULL: none), which lies in
+ * args.v[at]; spelled is the option as ld takes it without its value.
+ */
+static void take(struct parse_state *ps, int kind, const char *spelled, const char *val,
+		 size_t at)
+{
+	struct ld_cmdline *cl = ps->cl;
+
+	if (kind == K_SCRIPT) {
+		cl->scripts = xrealloc(cl->scripts, (cl->nr_scripts + 1) * sizeof(*cl->scripts));
+		cl->scripts[cl->nr_scripts].arg = at;
+		cl->scripts[cl->nr_scripts++].off = (size_t)(val - cl->args.v[at]);
+	} else if (kind == K_PICK) {
+		strvec_push(&cl->script_opts, spelled);
+		if (val)
+			strvec_push(&cl->script_opts, val);
+	} else {
+		apply(ps, kind, val);
+	}
+}
+
 /* One option at argv[*i]; may consume the next argument. */
 static int parse_option(struct parse_state *ps, struct strvec *args, size_t *i)
 {
@@ -215,7 +241,8 @@ static int parse_option(struct parse_state *ps, struct strvec *args, size_t *i)
 				return error("ld option '%s' needs an argument", a);
 			val = args->v[++*i];
 		}
-		apply(ps, o->kind, val);
+		/* As spelled: the long options that pick a script have no value. */
+		take(ps, o->kind, a, val, *i);
 		return 0;
 	}
 	if (a[1] == '-') {
@@ -224,6 +251,8 @@ static int parse_option(struct parse_state *ps, struct strvec *args, size_t *i)
 	}
 	/* Short options, possibly clustered ("-rs") or with an attached argument. */
 	for (const char *p = a + 1; *p; p++) {
+		char spelled[3] = { '-', *p, 0 };
+
 		s = find_short(*p);
 		if (s < 0) {
 			ps->cl->unknown++;
@@ -237,10 +266,10 @@ static int parse_option(struct parse_state *ps, struct strvec *args, size_t *i)
 					return error("ld option '%s' needs an argument", a);
 				val = args->v[++*i];
 			}
-			apply(ps, short_opts[s].kind, val);
+			take(ps, short_opts[s].kind, spelled, val, *i);
 			return 0;
 		}
-		apply(ps, short_opts[s].kind, NULL);
+		take(ps, short_opts[s].kind, spelled, NULL, *i);
 	}
 	return 0;
 }
@@ -292,18 +321,16 @@ static void resolve_lib(struct ld_cmdline *cl, const char *spec)
 int ld_parse(struct ld_cmdline *cl, int argc, char *const *argv)
 {
 	struct parse_state ps = { .cl = cl, .libs = STRVEC_INIT, .elf_format = 1 };
-	struct strvec args = STRVEC_INIT;
+	struct strvec *args = &cl->args;
 	int ret = 0;
 
-	if (respfile_expand(&args, argc, argv)) {
-		strvec_clear(&args);
+	if (respfile_expand(args, argc, argv))
 		return -1;
-	}
-	for (size_t i = 0; i < args.nr && !ret; i++) {
-		const char *a = args.v[i];
+	for (size_t i = 0; i < args->nr && !ret; i++) {
+		const char *a = args->v[i];
 
 		if (a[0] == '-' && a[1])
-			ret = parse_option(&ps, &args, &i);
+			ret = parse_option(&ps, args, &i);
 		else if (ps.elf_format && a[0] != '-')
 			strvec_push(&cl->inputs, a);
 	}
@@ -312,7 +339,6 @@ int ld_parse(struct ld_cmdline *cl, int argc, char *const *argv)
 	if (!cl->output)
 		cl->output = xstrdup("a.out");
 	strvec_clear(&ps.libs);
-	strvec_clear(&args);
 	return ret;
 }
 
@@ -320,6 +346,9 @@ void ld_cmdline_release(struct ld_cmdline *cl)
 {
 	strvec_clear(&cl->inputs);
 	strvec_clear(&cl->libdirs);
+	strvec_clear(&cl->args);
+	free(cl->scripts);
+	strvec_clear(&cl->script_opts);
 	free(cl->output);
 	memset(cl, 0, sizeof(*cl));
 }

@@ -2,7 +2,8 @@
 /*
  * What lkd needs to know about a GNU ld command line: the input files,
  * the output, whether the link is relocatable, whether it is only a
- * query.  The command line itself goes to ld untouched; this is analysis.
+ * query, its linker scripts.  The command line itself goes to ld untouched
+ * (but for the script --lkd-order rewrites, order.h); this is analysis.
  */
 #ifndef LKD_ARGS_H
 #define LKD_ARGS_H
@@ -19,9 +20,22 @@ struct ld_cmdline {
 	int query;		/* --help, --version, ...: ld prints and exits */
 	int verbose_version;	/* -v / -V: ld prints its version (and links) */
 	int unknown;		/* options lkd did not recognise (passed on anyway) */
+	struct strvec args;	/* the command line with @files expanded, as ld reads it */
+	/* -T, --script, -dT, --default-script: where each names its file */
+	struct ld_script_ref *scripts;
+	size_t nr_scripts;
+	/* The options that pick GNU ld's built-in script (-m, -z, -shared, -pie, -N...) */
+	struct strvec script_opts;
 };
 
-#define LD_CMDLINE_INIT { STRVEC_INIT, STRVEC_INIT, NULL, 0, 0, 0, 0, 0 }
+/* A linker script's name: args.v[arg] + off (off > 0: "-Tfile", "--script=file"). */
+struct ld_script_ref {
+	size_t arg;
+	size_t off;
+};
+
+#define LD_CMDLINE_INIT { STRVEC_INIT, STRVEC_INIT, NULL, 0, 0, 0, 0, 0, STRVEC_INIT, NULL, 0, \
+			  STRVEC_INIT }
 
 /*
  * Analyse argv (without argv[0]).  @file arguments are expanded as ld

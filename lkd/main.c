@@ -8,6 +8,7 @@
 #include "args.h"
 #include "checks/check.h"
 #include "llvm.h"
+#include "order.h"
 #include "respfile.h"
 #include "settings.h"
 #include "run-command.h"
@@ -48,6 +49,10 @@ static void usage(void)
 	       "  --lkd-checks=LIST         all, none or a comma-separated list of checks\n"
 	       "  --lkd-altinstr-layout=L   .altinstructions layout: auto (default: read off\n"
 	       "                            each object), linux612, linux6 or linux26\n"
+	       "  --lkd-order=FILE          lay out a final link's functions in FILE's order: one\n"
+	       "                            symbol a line, hottest first, as ld.lld's\n"
+	       "                            --symbol-ordering-file (GNU ld: -ffunction-sections'\n"
+	       "                            .text.NAME sections, through a copy of its script)\n"
 	       "  --lkd-strict              what lkd cannot interpret is an error, not a warning\n"
 	       "  --lkd-quiet               do not report the fixes lkd makes\n"
 	       "  --lkd-verbose             explain what is checked and run\n"
@@ -62,6 +67,7 @@ static void usage(void)
 		printf("  %-16s %-20s %s\n", lkd_keys.info[k].name, lkd_keys.info[k].env,
 		       lkd_keys.info[k].help);
 	printf("\nexit status: ld's for links (1 if a check fails);\n"
+	       "2: bad lkd option or configuration, unreadable or malformed --lkd-order file;\n"
 	       "--lkd-verify: 0 clean, 1 findings, 2 usage error or unreadable/malformed file\n");
 }
 
@@ -101,6 +107,8 @@ static int parse_lkd_option(struct lkd_opts *o, const char *a)
 		return config_set(&o->cfg, LKD_KEY_CHECKS, v, "--lkd-checks");
 	else if ((v = opt_value(a, "--lkd-altinstr-layout")))
 		return config_set(&o->cfg, LKD_KEY_ALTINSTR_LAYOUT, v, "--lkd-altinstr-layout");
+	else if ((v = opt_value(a, "--lkd-order")))
+		return config_set(&o->cfg, LKD_KEY_ORDER, v, "--lkd-order");
 	else
 		return error("unknown option '%s' (see lkd --lkd-help)", a);
 	return 0;
@@ -251,25 +259,43 @@ static int do_link(struct lkd_opts *o)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct ld_cmdline cl = LD_CMDLINE_INIT;
+	struct lkd_order ord = LKD_ORDER_INIT;
+	const char *order = config_get(&o->cfg, LKD_KEY_ORDER);
 	struct lkd_ctx ctx;
 	double t0 = now();
+	size_t nr_cmd;
 	int status;
 
 	ld_command(o, &cp.args);
+	nr_cmd = cp.args.nr;
 	strvec_pushv(&cp.args, strvec_argv(&o->rest));
 	if (ld_parse(&cl, (int)o->rest.nr, o->rest.v))
 		exit(1);
-	/* Queries, links with no inputs (ld -v) and no checks: ld alone. */
-	if (cl.query || !cl.inputs.nr || !o->checks)
+	/* Only a final link has a layout to order: -r links go to ld as they are. */
+	if (!order || !*order || cl.relocatable)
+		order = NULL;
+	/* Queries, links with no inputs (ld -v), no checks and no order: ld alone. */
+	if (cl.query || !cl.inputs.nr || (!o->checks && !order))
 		passthrough(&cp.args);
 	init_ctx(&ctx, o, cl.relocatable ? LKD_LINK_REL : LKD_LINK_FINAL);
-	if (check_inputs(&ctx, o->checks, &cl)) {
+	ord.strict = ctx.strict;
+	ord.verbose = ctx.verbose;
+	if (order && order_read(&ord, order)) {
+		unlink_if_regular(cl.output);
+		exit(EXIT_TROUBLE);
+	}
+	if (o->checks && check_inputs(&ctx, o->checks, &cl)) {
 		/* As ld does on error: no old output that looks up to date. */
 		unlink_if_regular(cl.output);
 		exit(1);
 	}
 	if (ctx.define_common && !cl.define_common)
 		strvec_insert(&cp.args, cp.args.nr - o->rest.nr, "-d");
+	/* A final link's: ld's arguments are cl's again, never with a -d added above. */
+	if (order && order_apply(&ord, &cp.args, nr_cmd, &cl)) {
+		unlink_if_regular(cl.output);
+		exit(EXIT_TROUBLE);
+	}
 	if (ctx.verbose) {
 		struct strbuf sb = STRBUF_INIT;
 
@@ -282,9 +308,10 @@ static int do_link(struct lkd_opts *o)
 	/* ld removes its output on failure; so do we if a check of it fails, or if killed. */
 	tempfile_register(cl.output);
 	status = run_command(&cp);
+	order_release(&ord);
 	if (!status_ok(status))
 		exit_like(status);
-	if (check_output(&ctx, o->checks, cl.output)) {
+	if (o->checks && check_output(&ctx, o->checks, cl.output)) {
 		error("%s: removed: the linked output failed lkd's checks", cl.output);
 		tempfile_remove(cl.output);
 		exit(1);

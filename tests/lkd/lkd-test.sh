@@ -10,7 +10,7 @@ set -u
 export LC_ALL=C
 # No user or system configuration leaks into the tests.
 export CCD_SYSTEM_CONFIG=/nonexistent XDG_CONFIG_HOME=/nonexistent
-unset LKD_LD LKD_CHECKS LKD_QUIET LKD_VERBOSE LKD_ALTINSTR_LAYOUT LKD_STRICT
+unset LKD_LD LKD_CHECKS LKD_QUIET LKD_VERBOSE LKD_ALTINSTR_LAYOUT LKD_STRICT LKD_ORDER LLVM
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/lkd-test.XXXXXX") || exit 1
 trap 'rm -rf "$W"' EXIT
@@ -480,6 +480,189 @@ case_lto() {
 	LLVM=-$v expect 1 "$LKD" --lkd-strict -r -o cs.o c.o
 	[ -e cs.o ] && fail "--lkd-strict kept an output with commons"
 	pass "bitcode verified, linked and its output checked with $ld"
+}
+
+# --lkd-order: the fixture's functions, each in its own .text.NAME section.
+order_setup() {
+	gcc -O2 -ffunction-sections -fno-pie -c "$FIXTURES/order.c" -o ord.o || fail "gcc"
+	printf '# hottest first\nwest\n\n  south \t\ncash$\r\neast\nnorth\n' > one.txt
+	printf 'north\neast\nsouth\nwest\ncash$\n' > two.txt
+	printf 'not_in_this_link\n' > absent.txt
+	# The temp scripts go here, and must be gone after each link.
+	mkdir -p tmp && export TMPDIR=$W/tmp
+}
+# in_order FILE NAME...: the NAMEs FILE defines, in address order (nm -n).
+in_order() {
+	local f=$1
+	shift
+	nm -n "$f" | awk -v want=" $* " '$2 == "T" && index(want, " " $3 " ") { printf "%s ", $3 }'
+}
+ORDER_NAMES='north east south west cash$'
+ORDER_ONE='west south cash$ east north '
+ORDER_TWO='north east south west cash$ '
+no_temp_left() {
+	[ -z "$(ls -A tmp)" ] || fail "temp files left: $(ls -A tmp)"
+}
+
+# With GNU ld: a copy of the link's script, or of ld's built-in one, with
+# *(.text.NAME) in FILE's order first in .text.
+case_order() {
+	local o form
+	order_setup
+	expect 0 "$LKD" --lkd-order=one.txt -e north -o one.exe ord.o
+	[ -s err.txt ] && fail "messages: $(cat err.txt)"
+	[ "$(in_order one.exe $ORDER_NAMES)" = "$ORDER_ONE" ] ||
+		fail "one.txt's order: $(in_order one.exe $ORDER_NAMES)"
+	LKD_ORDER=two.txt expect 0 "$LKD" -e north -o two.exe ord.o
+	[ "$(in_order two.exe $ORDER_NAMES)" = "$ORDER_TWO" ] ||
+		fail "LKD_ORDER=two.txt's order: $(in_order two.exe $ORDER_NAMES)"
+	mkdir -p cfg/ccd && echo "lkd_order = $W/two.txt" > cfg/ccd/ccd.conf
+	XDG_CONFIG_HOME=$W/cfg expect 0 "$LKD" -e north -o conf.exe ord.o
+	cmp -s two.exe conf.exe || fail "lkd_order in ccd.conf: not two.txt's order"
+	# With every check off too (without the order such a link is ld's alone).
+	expect 0 "$LKD" --lkd-checks=none --lkd-order=one.txt -e north -o none.exe ord.o
+	cmp -s one.exe none.exe || fail "--lkd-checks=none: not one.txt's order"
+	# Without it, ld's own bytes; names absent from the link change nothing,
+	# so the built-in script (-pie's too) is copied as ld has it.
+	for o in "" -pie; do
+		ld $o -e north -o plain.exe ord.o || fail "ld $o"
+		expect 0 "$LKD" $o -e north -o same.exe ord.o
+		cmp -s plain.exe same.exe || fail "lkd $o differs from ld"
+		LKD_ORDER= expect 0 "$LKD" $o -e north -o empty.exe ord.o
+		cmp -s plain.exe empty.exe || fail "LKD_ORDER= (empty): lkd $o differs from ld"
+		expect 0 "$LKD" --lkd-order=absent.txt $o -e north -o absent.exe ord.o
+		[ -s err.txt ] && fail "absent names: messages: $(cat err.txt)"
+		cmp -s plain.exe absent.exe || fail "names absent from the link: lkd $o differs from ld"
+	done
+	pass "GNU ld's built-in script: FILE's order; without it or its names, ld's bytes"
+	# x86 Linux's shape: _text and .head.text stay first, the order comes
+	# before TEXT_TEXT (.text.hot first); the script itself is left alone.
+	cp "$FIXTURES/order-kernel.lds" k.lds
+	for form in "-T k.lds" "-Tk.lds" "--script=k.lds" "--script k.lds" "-dT k.lds"; do
+		rm -f k.exe
+		expect 0 "$LKD" --lkd-order=one.txt $form -e head_entry -o k.exe ord.o
+		[ "$(in_order k.exe head_entry warm boot $ORDER_NAMES)" = "head_entry $ORDER_ONE""warm boot " ] ||
+			fail "$form: $(in_order k.exe head_entry warm boot $ORDER_NAMES)"
+		cmp -s k.lds "$FIXTURES/order-kernel.lds" || fail "$form: the script was changed"
+	done
+	ld -T k.lds -e head_entry -o k-plain.exe ord.o || fail "ld -T k.lds"
+	expect 0 "$LKD" --lkd-order=absent.txt -T k.lds -e head_entry -o k-absent.exe ord.o
+	cmp -s k-plain.exe k-absent.exe || fail "names absent from the link: lkd -T differs from ld"
+	# A script found in a -L directory, or named in a response file; what it
+	# puts first (KEEP(*(.text.boot))) stays first.
+	mkdir -p lds && cp "$FIXTURES/order-boot.lds" lds/boot.lds
+	expect 0 "$LKD" --lkd-order=one.txt -L lds -T boot.lds -e boot -o b.exe ord.o
+	[ "$(in_order b.exe boot $ORDER_NAMES)" = "boot $ORDER_ONE" ] ||
+		fail "-L lds -T boot.lds: $(in_order b.exe boot $ORDER_NAMES)"
+	printf -- "-T lds/boot.lds -e 'boot'\n" > args.rsp
+	expect 0 "$LKD" --lkd-order=one.txt @args.rsp -o b2.exe ord.o
+	cmp -s b.exe b2.exe || fail "-T in a response file: not the same link"
+	pass "-T, -TFILE, --script=, --script, -dT, -L, @file: FILE's order after what the script puts first"
+	# Names GNU ld's scripts cannot hold: each said with FILE:LINE, the rest ordered.
+	printf 'west\nno such\nsouth\na-b\n"east"\nnorth\n' > bad.txt
+	expect 0 "$LKD" --lkd-order=bad.txt -e north -o bad.exe ord.o
+	has "lkd: warning: bad.txt:2: 'no such': not a name GNU ld's linker scripts take unquoted (letters, digits, '_', '.', '\$'); not ordered"
+	has "bad.txt:4: 'a-b'"
+	has "bad.txt:5: '\"east\"'"
+	[ "$(wc -l < err.txt)" = 3 ] || fail "more messages than names refused: $(cat err.txt)"
+	[ "$(in_order bad.exe $ORDER_NAMES)" = 'west south north east cash$ ' ] ||
+		fail "bad.txt: $(in_order bad.exe $ORDER_NAMES)"
+	# A script without .text: said, and linked as ld links it (--lkd-strict: refused).
+	ld -T "$FIXTURES/order-notext.lds" -e north -o nt-plain.exe ord.o || fail "ld"
+	expect 0 "$LKD" --lkd-order=one.txt -T "$FIXTURES/order-notext.lds" -e north -o nt.exe ord.o
+	has "lkd: warning: $FIXTURES/order-notext.lds has no .text output section; linking without --lkd-order"
+	cmp -s nt-plain.exe nt.exe || fail "without .text: lkd differs from ld"
+	echo stale > nt-strict.exe
+	expect 2 "$LKD" --lkd-strict --lkd-order=one.txt -T "$FIXTURES/order-notext.lds" -e north -o nt-strict.exe ord.o
+	has "lkd: error: $FIXTURES/order-notext.lds has no .text output section"
+	[ -e nt-strict.exe ] && fail "--lkd-strict: output left"
+	# --script abbreviated (ld takes it, lkd does not read it): said, linked as ld links it.
+	ld --scr=k.lds -e head_entry -o ab-plain.exe ord.o || fail "ld --scr="
+	expect 0 "$LKD" --lkd-order=one.txt --scr=k.lds -e head_entry -o ab.exe ord.o
+	has "lkd: warning: --scr=k.lds: a linker script option lkd does not read in full; linking without --lkd-order"
+	cmp -s ab-plain.exe ab.exe || fail "--scr=: lkd differs from ld"
+	# A linker lkd cannot tell: said, linked as it links.
+	printf '#!/bin/sh\n[ "$1" = --version ] && { echo "mold 9.9 (compatible with GNU ld)"; exit 0; }\nexec ld "$@"\n' > other-ld
+	chmod +x other-ld
+	ld -e north -o plain.exe ord.o
+	expect 0 "$LKD" --lkd-ld="$W/other-ld" --lkd-order=one.txt -e north -o other.exe ord.o
+	has "lkd: warning: $W/other-ld is neither GNU ld nor ld.lld (its --version: 'mold 9.9 (compatible with GNU ld)'); linking without --lkd-order"
+	cmp -s plain.exe other.exe || fail "another linker: lkd differs from ld"
+	no_temp_left
+}
+
+# With ld.lld: --symbol-ordering-file=FILE, also under make LLVM=1.
+case_order_lld() {
+	command -v ld.lld > /dev/null || skip "no ld.lld"
+	order_setup
+	expect 0 "$LKD" --lkd-ld=ld.lld --lkd-order=one.txt -e north -o one.exe ord.o
+	[ -s err.txt ] && fail "messages: $(cat err.txt)"
+	[ "$(in_order one.exe $ORDER_NAMES)" = "$ORDER_ONE" ] ||
+		fail "one.txt's order: $(in_order one.exe $ORDER_NAMES)"
+	LLVM=1 LKD_ORDER=two.txt expect 0 "$LKD" --lkd-verbose -e north -o two.exe ord.o
+	has "running: ld.lld -e north -o two.exe ord.o --symbol-ordering-file=two.txt --no-warn-symbol-ordering"
+	[ "$(in_order two.exe $ORDER_NAMES)" = "$ORDER_TWO" ] ||
+		fail "LLVM=1 LKD_ORDER=two.txt's order: $(in_order two.exe $ORDER_NAMES)"
+	ld.lld -e north -o plain.exe ord.o || fail "ld.lld"
+	expect 0 "$LKD" --lkd-ld=ld.lld -e north -o same.exe ord.o
+	cmp -s plain.exe same.exe || fail "lkd differs from ld.lld"
+	# Names absent from the link: no warning, ld.lld's bytes.
+	expect 0 "$LKD" --lkd-ld=ld.lld --lkd-order=absent.txt -e north -o absent.exe ord.o
+	[ -s err.txt ] && fail "absent names: messages: $(cat err.txt)"
+	cmp -s plain.exe absent.exe || fail "names absent from the link: lkd differs from ld.lld"
+	no_temp_left
+}
+
+# -r links are passed on exactly as without --lkd-order; FILE is not even read.
+case_order_reloc() {
+	local ld
+	order_setup
+	make_recorder
+	expect 0 "$LKD" --lkd-ld="$W/rec-ld" --lkd-order=one.txt -r -T "$FIXTURES/order-kernel.lds" -o r.o ord.o
+	printf '%s\n' -r -T "$FIXTURES/order-kernel.lds" -o r.o ord.o | cmp -s - ld-argv.txt ||
+		fail "argv of a -r link changed: $(cat ld-argv.txt)"
+	for ld in ld ld.lld; do
+		command -v $ld > /dev/null || continue
+		$ld -r -o plain.o ord.o || fail "$ld -r"
+		expect 0 "$LKD" --lkd-ld=$ld --lkd-order=one.txt -r -o r.o ord.o
+		cmp -s plain.o r.o || fail "$ld -r: lkd --lkd-order differs"
+		expect 0 "$LKD" --lkd-ld=$ld --lkd-order=/nonexistent/order.txt -r -o r2.o ord.o
+		cmp -s plain.o r2.o || fail "$ld -r: a missing FILE changed the link"
+	done
+	no_temp_left
+}
+
+# A FILE lkd cannot read, or that is no list of names: exit 2, ld not run,
+# no output left.
+case_order_errors() {
+	order_setup
+	make_recorder
+	e() {
+		echo stale > out.exe
+		rm -f ld-argv.txt
+		expect 2 "$LKD" --lkd-ld="$W/rec-ld" "$@" -e north -o out.exe ord.o
+		[ -e ld-argv.txt ] && fail "$*: ld ran"
+		[ -e out.exe ] && fail "$*: old output left"
+		true
+	}
+	e --lkd-order=missing.txt
+	has "lkd: error: --lkd-order: cannot read missing.txt: No such file or directory"
+	LKD_ORDER=$W/missing.txt e
+	has "cannot read $W/missing.txt"
+	mkdir -p adir
+	e --lkd-order=adir
+	has "lkd: error: --lkd-order: cannot read adir"
+	python3 -c "print('north'); print('east'); print('a' * 5000); print('west')" > long.txt
+	e --lkd-order=long.txt
+	has "lkd: error: long.txt:3: a line of 5000 bytes, longer than a symbol name lkd takes (4096)"
+	printf 'north\neast\0west\n' > nul.txt
+	e --lkd-order=nul.txt
+	has "lkd: error: nul.txt:2: a NUL byte: not a list of symbol names"
+	# One byte under the limit is a name (ld.lld takes it; it is just absent).
+	python3 -c "print('a' * 4096)" > max.txt
+	command -v ld.lld > /dev/null &&
+		{ expect 0 "$LKD" --lkd-ld=ld.lld --lkd-order=max.txt -e north -o max.exe ord.o; }
+	no_temp_left
 }
 
 case_usage() {

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Unit tests for lkd: ld command-line analysis, check lists, archives. */
+/*
+ * Unit tests for lkd: ld command-line analysis, check lists, archives,
+ * --lkd-order's file and linker scripts.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -9,7 +12,9 @@
 #include "args.h"
 #include "checks/altlayout.h"
 #include "checks/check.h"
+#include "ldscript.h"
 #include "lkd-elf.h"
+#include "order.h"
 #include "strbuf.h"
 
 #include <stdio.h>
@@ -144,6 +149,155 @@ static void test_response_files(void **state)
 	rmdir(dir);
 }
 
+static void test_scripts_named(void **state)
+{
+	struct ld_cmdline cl = LD_CMDLINE_INIT;
+	static const char *const want[] = { "a.lds", "b.lds", "c.lds", "d.lds", "e.lds",
+					    "f.lds", "g.lds", "h.lds" };
+	static const char *const pick[] = { "-m", "elf_i386", "-pie", "-z", "relro", "-z",
+					    "separate-code", "-N", "--no-omagic", "-shared" };
+
+	(void)state;
+	/* -Ttext and -Tbss set addresses; -dTh.lds is -d and -Th.lds, as ld reads it. */
+	parse(&cl, "-T", "a.lds", "-Tb.lds", "--script=c.lds", "--script", "d.lds", "-dT",
+	      "e.lds", "-script=f.lds", "--default-script=g.lds", "-Ttext", "0x1000",
+	      "-Tbss=0x2000", "-dTh.lds", "-m", "elf_i386", "-pie", "-z", "relro",
+	      "-zseparate-code", "-N", "--no-omagic", "-shared", "-o", "x", "x.o", NULL);
+	assert_int_equal(cl.nr_scripts, 8);
+	for (size_t i = 0; i < cl.nr_scripts; i++)
+		assert_string_equal(cl.args.v[cl.scripts[i].arg] + cl.scripts[i].off, want[i]);
+	assert_int_equal(cl.scripts[1].off, 2);
+	assert_int_equal(cl.scripts[0].off, 0);
+	assert_true(cl.define_common);
+	assert_int_equal(cl.script_opts.nr, sizeof(pick) / sizeof(*pick));
+	for (size_t i = 0; i < cl.script_opts.nr; i++)
+		assert_string_equal(cl.script_opts.v[i], pick[i]);
+	assert_int_equal(cl.inputs.nr, 1);
+	ld_cmdline_release(&cl);
+}
+
+/* The script at the point where ldscript_text_start() inserts starts with rest. */
+static void assert_inserts_before(const char *script, const char *rest)
+{
+	ssize_t at = ldscript_text_start(script, strlen(script));
+
+	assert_true(at >= 0);
+	assert_int_equal(strncmp(script + at, rest, strlen(rest)), 0);
+}
+
+static void test_ldscript_text(void **state)
+{
+	static const char kernel[] =
+		"OUTPUT_FORMAT(\"elf64-x86-64\")\nPHDRS {\n text PT_LOAD FLAGS(5);\n}\n"
+		"SECTIONS\n{\n . = (0xffffffff80000000 + ALIGN(0x1000000, 0x200000));\n"
+		" .text : AT(ADDR(.text) - 0xffffffff80000000) {\n  _text = .;\n  _stext = .;\n"
+		"  KEEP(*(.head.text))\n  . = ALIGN(8); *(.text.hot .text.hot.*) *(.text .text.fixup)\n"
+		" } :text =0xcccc\n}\n";
+	static const char builtin[] =
+		"SECTIONS\n{\n  .init : { KEEP (*(SORT_NONE(.init))) }\n"
+		"  .text           :\n  {\n    *(.text.unlikely .text.*_unlikely .text.unlikely.*)\n"
+		"    *(.text .stub .text.* .gnu.linkonce.t.*)\n  }\n}\n";
+	/* No .text output section: in comments, a phdr, an expression, another section. */
+	static const char *const none[] = {
+		"SECTIONS { /* .text : { *(.text) } */ .code : { *(.text) } }",
+		"PHDRS { text PT_LOAD; } SECTIONS { .code : { *(.text) } :text }",
+		"SECTIONS { x = SIZEOF(.text); .code : { *(.text) } > .text }",
+		"SECTIONS { .text.x : { *(.text) } .texts : { } }",
+		".text : { *(.text) }",
+		"SECTIONS { .text = 4; }",
+		"SECTIONS { /* unterminated .text : {",
+		"",
+	};
+
+	(void)state;
+	assert_inserts_before(kernel, " *(.text.hot .text.hot.*)");
+	assert_inserts_before(builtin, "\n    *(.text.unlikely");
+	/* One exact section (.text.boot) stays before; statements too. */
+	assert_inserts_before("SECTIONS { .text : { PROVIDE(s = ADDR(.text)); KEEP(*(.text.boot)) "
+			      "*(.text*) } }", " *(.text*)");
+	assert_inserts_before("SECTIONS { .text 0x1000 (NOLOAD) : ALIGN(16) { FILL(0x90); "
+			      "x = SIZEOF(.text); EXCLUDE_FILE(*crtend.o) *(.text) } }",
+			      " EXCLUDE_FILE");
+	assert_inserts_before("SECTIONS { .text : { *(.text.a) } }", " *(.text.a)");
+	assert_inserts_before("SECTIONS { /* .text : { */ .data : {} .text:{} }", "}");
+	/* A second SECTIONS command. */
+	assert_inserts_before("SECTIONS { .data : { *(.data) } } SECTIONS { .text : { "
+			      "*(.text) } }", " *(.text)");
+	for (size_t i = 0; i < sizeof(none) / sizeof(*none); i++)
+		assert_int_equal(ldscript_text_start(none[i], strlen(none[i])), -1);
+}
+
+static void test_ldscript_verbose(void **state)
+{
+	static const char out[] =
+		"GNU ld (GNU Binutils for Debian) 2.40\n  Supported emulations:\n"
+		"using internal linker script:\n"
+		"==================================================\n"
+		"/* Script for -z combreloc */\nSECTIONS\n{\n}\n"
+		"==================================================\n";
+	struct strbuf sb = STRBUF_INIT;
+
+	(void)state;
+	assert_int_equal(ldscript_from_verbose(&sb, out, strlen(out)), 0);
+	assert_string_equal(sb.buf, "/* Script for -z combreloc */\nSECTIONS\n{\n}\n");
+	strbuf_reset(&sb);
+	assert_int_equal(ldscript_from_verbose(&sb, out, strlen(out) - 52), -1);
+	assert_int_equal(ldscript_from_verbose(&sb, "ld: no input files\n", 19), -1);
+	strbuf_release(&sb);
+}
+
+static void order_file(const char *path, const void *text, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	fclose(f);
+}
+
+static void test_order_read(void **state)
+{
+	static const char text[] = "# hottest first\n\nnorth\n  east\t\r\n#west\n \n"
+				   "a b\nfoo.part.0\nlast";
+	char dir[] = "/tmp/lkd-unit.XXXXXX", path[64];
+	struct lkd_order ord = LKD_ORDER_INIT;
+	struct strbuf big = STRBUF_INIT;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/order", dir);
+	order_file(path, text, sizeof(text) - 1);
+	assert_int_equal(order_read(&ord, path), 0);
+	assert_int_equal(ord.names.nr, 5);
+	assert_string_equal(ord.names.v[0], "north");
+	assert_int_equal(ord.lines[0], 3);
+	assert_string_equal(ord.names.v[1], "east");
+	assert_string_equal(ord.names.v[2], "a b");
+	assert_int_equal(ord.lines[2], 7);
+	assert_string_equal(ord.names.v[3], "foo.part.0");
+	assert_string_equal(ord.names.v[4], "last");
+	assert_int_equal(ord.lines[4], 9);
+	order_release(&ord);
+
+	order_file(path, "a\nb\0c\n", 6);
+	assert_int_equal(order_read(&ord, path), -1);
+	order_release(&ord);
+	strbuf_addstr(&big, "ok\n");
+	for (int i = 0; i <= LKD_ORDER_LINE_MAX; i++)
+		strbuf_addch(&big, 'x');
+	order_file(path, big.buf, big.len - 1);
+	assert_int_equal(order_read(&ord, path), 0);
+	order_release(&ord);
+	order_file(path, big.buf, big.len);
+	assert_int_equal(order_read(&ord, path), -1);
+	order_release(&ord);
+	unlink(path);
+	assert_int_equal(order_read(&ord, path), -1);
+	order_release(&ord);
+	strbuf_release(&big);
+	rmdir(dir);
+}
+
 static void test_check_lists(void **state)
 {
 	lkd_check_mask m;
@@ -251,6 +405,10 @@ int main(void)
 		cmocka_unit_test(test_queries),
 		cmocka_unit_test(test_missing_argument),
 		cmocka_unit_test(test_response_files),
+		cmocka_unit_test(test_scripts_named),
+		cmocka_unit_test(test_ldscript_text),
+		cmocka_unit_test(test_ldscript_verbose),
+		cmocka_unit_test(test_order_read),
 		cmocka_unit_test(test_check_lists),
 		cmocka_unit_test(test_archive_walk),
 	};
