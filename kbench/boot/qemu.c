@@ -10,6 +10,7 @@
 #include "strbuf.h"
 #include "warn.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -48,7 +49,8 @@ unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m)
 	return strcmp(clock, "kvm") ? 1u << m->icount_shift : 1;
 }
 
-static void qemu_args(struct strvec *args, const struct qemu_boot *o)
+/* The boot's command line; probe: without the kernel, stopped, QMP on standard input. */
+static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
 {
 	const struct kb_machine *m = o->m;
 	int icount = strcmp(o->clock, "kvm") != 0;
@@ -58,7 +60,7 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	if (qemu_ns_per_insn(o->clock, m) != 1)
 		snprintf(scale, sizeof(scale), " kbench_ns_per_insn=%u", qemu_ns_per_insn(o->clock, m));
 	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
-		     "-serial", "stdio", "-no-reboot", "-m", NULL);
+		     "-serial", probe ? "none" : "stdio", "-no-reboot", "-m", NULL);
 	strvec_pushf(args, "%lu", guest_memory(o));
 	for (const char *const *a = m->args; *a; a++)
 		strvec_push(args, *a);
@@ -72,15 +74,19 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o)
 	}
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
-	strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);
-	strvec_pushf(args, "console=%s " BASE_APPEND "%s%s%s%s kbench_runs=%d%s%s%s%s%s%s%s",
-		     m->console, *m->append ? " " : "", m->append,
-		     o->cpus > 1 && icount && m->smp_append ? " " : "",
-		     o->cpus > 1 && icount && m->smp_append ? m->smp_append : "", o->runs,
-		     o->quick ? " kbench_quick=1" : "", o->gcov ? " kbench_gcov=1" : "",
-		     o->only ? " kbench_only=" : "", o->only ? o->only : "",
-		     scale,
-		     o->append ? " " : "", o->append ? o->append : "");
+	if (probe) {
+		strvec_pushl(args, "-S", "-qmp", "stdio", NULL);
+	} else {
+		strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);
+		strvec_pushf(args, "console=%s " BASE_APPEND "%s%s%s%s kbench_runs=%d%s%s%s%s%s%s%s",
+			     m->console, *m->append ? " " : "", m->append,
+			     o->cpus > 1 && icount && m->smp_append ? " " : "",
+			     o->cpus > 1 && icount && m->smp_append ? m->smp_append : "", o->runs,
+			     o->quick ? " kbench_quick=1" : "", o->gcov ? " kbench_gcov=1" : "",
+			     o->only ? " kbench_only=" : "", o->only ? o->only : "",
+			     scale,
+			     o->append ? " " : "", o->append ? o->append : "");
+	}
 	if (!icount) {
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
 	} else {
@@ -114,26 +120,40 @@ static int qemu_found(const char *qemu)
 	return found;
 }
 
-int qemu_version(const char *qemu)
+char *qemu_version_text(const char *qemu)
 {
+	static const char says[] = "QEMU emulator version ";
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
 	const char *v;
-	int status, major = -1;
+	char *version = NULL;
+	int status;
 
 	/* One that is not there is the boot's to report, once. */
 	if (!qemu_found(qemu))
-		return -1;
+		return NULL;
 	strvec_pushl(&cp.args, qemu, "--version", NULL);
 	cp.err = open("/dev/null", O_WRONLY | O_CLOEXEC);
 	status = capture_command(&cp, &out);
-	if (status >= 0 && status_ok(status) && out.buf &&
-	    (v = strstr(out.buf, "version ")) && sscanf(v + 8, "%d.", &major) != 1)
-		major = -1;
+	/* Its first line, as every QEMU prints it: not any "version" a stand-in says. */
+	if (status_ok(status) && !strncmp(out.buf, says, sizeof(says) - 1)) {
+		v = out.buf + sizeof(says) - 1;
+		if (isdigit((unsigned char)*v))
+			version = xstrndup(v, strspn(v, "0123456789."));
+	}
 	if (cp.err >= 0)
 		close(cp.err);
 	strbuf_release(&out);
 	child_process_clear(&cp);
+	return version;
+}
+
+int qemu_version(const char *qemu)
+{
+	char *v = qemu_version_text(qemu);
+	int major = v ? atoi(v) : -1;
+
+	free(v);
 	return major;
 }
 
@@ -145,8 +165,8 @@ double qemu_clock(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Feed QEMU's output to the console until EOF or the deadline; 1 if it timed out. */
-static int read_console(int fd, struct console *c, double deadline)
+/* Feed QEMU's output to c (or sb) until EOF or the deadline; 1 if it timed out. */
+static int read_console(int fd, struct console *c, struct strbuf *sb, double deadline)
 {
 	char buf[8192];
 
@@ -168,7 +188,10 @@ static int read_console(int fd, struct console *c, double deadline)
 			continue;
 		if (n <= 0)
 			return 0;
-		console_feed(c, buf, (size_t)n);
+		if (c)
+			console_feed(c, buf, (size_t)n);
+		else
+			strbuf_add(sb, buf, (size_t)n);
 	}
 }
 
@@ -259,7 +282,7 @@ int qemu_boot(const struct qemu_boot *o, struct console *c, int *timed_out)
 	struct child_process cp = CHILD_PROCESS_INIT;
 	int fds[2], devnull, status;
 
-	qemu_args(&cp.args, o);
+	qemu_args(&cp.args, o, 0);
 	devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
 	if (devnull < 0 || pipe2(fds, O_CLOEXEC)) {
 		child_process_clear(&cp);
@@ -276,7 +299,7 @@ int qemu_boot(const struct qemu_boot *o, struct console *c, int *timed_out)
 	}
 	close(fds[1]);
 	close(devnull);
-	*timed_out = read_console(fds[0], c, qemu_clock() + o->timeout);
+	*timed_out = read_console(fds[0], c, NULL, qemu_clock() + o->timeout);
 	if (*timed_out)
 		kill(cp.pid, SIGKILL);
 	close(fds[0]);
@@ -284,4 +307,98 @@ int qemu_boot(const struct qemu_boot *o, struct console *c, int *timed_out)
 	status = finish_command(&cp);
 	child_process_clear(&cp);
 	return status;
+}
+
+/*
+ * QEMU answers at once when it cannot set the machine up; one that sets it
+ * up and then hangs is not waited for longer than this.
+ */
+#define PROBE_SECONDS 60
+
+/* What QEMU said last, without its name in front: its reason. */
+static void last_words(const struct strbuf *said, const char *qemu, struct strbuf *why)
+{
+	const char *name = strrchr(qemu, '/') ? strrchr(qemu, '/') + 1 : qemu;
+	const char *line = NULL;
+	size_t len = 0;
+
+	for (const char *p = said->buf; *p; ) {
+		size_t n = strcspn(p, "\n");
+
+		if (n) {
+			line = p;
+			len = n;
+		}
+		p += n + (p[n] == '\n');
+	}
+	if (!line) {
+		strbuf_addstr(why, "it said nothing");
+		return;
+	}
+	if (len > strlen(name) + 2 && !strncmp(line, name, strlen(name)) &&
+	    !strncmp(line + strlen(name), ": ", 2)) {
+		len -= strlen(name) + 2;
+		line += strlen(name) + 2;
+	}
+	strbuf_add(why, line, len);
+}
+
+int qemu_probe(const struct qemu_boot *o, struct strbuf *why)
+{
+	static const char quit[] = "{\"execute\": \"qmp_capabilities\"}\n"
+				   "{\"execute\": \"quit\"}\n";
+	struct child_process cp = CHILD_PROCESS_INIT;
+	struct strbuf said = STRBUF_INIT;
+	int in[2], out[2], status, timed_out, devnull;
+
+	qemu_args(&cp.args, o, 1);
+	if (pipe2(in, O_CLOEXEC)) {
+		child_process_clear(&cp);
+		strbuf_addstr(why, "no pipe to it");
+		return -1;
+	}
+	if (pipe2(out, O_CLOEXEC)) {
+		close(in[0]);
+		close(in[1]);
+		child_process_clear(&cp);
+		strbuf_addstr(why, "no pipe from it");
+		return -1;
+	}
+	/* A pipe holds these few bytes before QEMU reads them. */
+	if (write(in[1], quit, sizeof(quit) - 1) != (ssize_t)sizeof(quit) - 1)
+		strbuf_addstr(why, "its QMP commands were not written");
+	close(in[1]);
+	/* QMP's replies are not read: only what QEMU says on its standard error. */
+	devnull = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	cp.in = in[0];
+	cp.out = devnull;
+	cp.err = out[1];
+	status = why->len || devnull < 0 ? -1 : start_command(&cp);
+	close(in[0]);
+	close(out[1]);
+	if (devnull >= 0)
+		close(devnull);
+	if (status) {
+		close(out[0]);
+		child_process_clear(&cp);
+		if (!why->len)
+			strbuf_addstr(why, "it could not be started");
+		return -1;
+	}
+	timed_out = read_console(out[0], NULL, &said, qemu_clock() + PROBE_SECONDS);
+	if (timed_out)
+		kill(cp.pid, SIGKILL);
+	close(out[0]);
+	status = finish_command(&cp);
+	child_process_clear(&cp);
+	if (!timed_out && status_ok(status)) {
+		strbuf_release(&said);
+		return 0;
+	}
+	if (timed_out)
+		strbuf_addf(why, "no answer in %d s", PROBE_SECONDS);
+	else
+		last_words(&said, o->qemu, why);
+	strbuf_release(&said);
+	return -1;
 }

@@ -42,8 +42,17 @@ unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m);
  * host allows and bounds it, KBENCH_NO_FIFO unset): its boots then repeat.
  */
 int qemu_fifo_possible(void);
+/*
+ * Whether QEMU sets up b's boot (the board, CPUs, clock and plugin; no
+ * kernel): it starts stopped and is told to quit.  0, or -1 and QEMU's
+ * words in why.
+ */
+struct strbuf;
+int qemu_probe(const struct qemu_boot *b, struct strbuf *why);
 /* The major version `qemu --version` says, or -1 if it says none. */
 int qemu_version(const char *qemu);
+/* All of it ("10.0.2"), or NULL if it says none. */
+char *qemu_version_text(const char *qemu);
 /* Seconds of the monotonic clock the timeout is counted on. */
 double qemu_clock(void);
 

@@ -11,6 +11,7 @@
 #include "cost-model.h"
 #include "console.h"
 #include "qemu.h"
+#include "qemu-choice.h"
 #include "fileio.h"
 #include "program.h"
 #include "build-row.h"
@@ -36,6 +37,7 @@
 
 struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
+	char *qemu_path, *qemu_version;	/* the QEMU that runs the boots, and what it says */
 	const char *kernel, *arch;
 	const struct kb_machine *m;	/* --arch's, or the image's */
 	const char *dtb;	/* --dtb, or the board's beside the image */
@@ -213,97 +215,135 @@ static int most_cpus(const struct run_opts *o)
 }
 
 /*
- * Machines whose guests of more CPUs than some need QEMU 8 or later under
- * icount (kbench(1), BUGS): under QEMU 7.2 an x86 guest's second CPU never
- * gets a slice while the first waits for it, a riscv64 guest stops at its
- * init, and an armhf guest of 4 CPUs prints nothing; QEMU 10 runs them.
- * Said before a boot that could only time out; a QEMU that does not say
- * its version goes on.
+ * --qemu's QEMU runs the guests of more CPUs than QEMU 7.2 does under
+ * icount (qemu_smp_limit()): said before a boot that could only time out;
+ * a QEMU that does not say its version goes on.
  */
-static const struct {
-	int elf_machine;
-	int most;		/* the most CPUs QEMU 7.2 runs */
-	const char *what;	/* what QEMU 7.2 does with more */
-	const char *package;	/* bookworm-backports' QEMU of the machine */
-} old_qemu_smp[] = {
-	{ EM_X86_64, 1, "do not boot", "qemu-system-x86" },
-	{ EM_RISCV, 1, "stop at their init", "qemu-system-riscv" },
-	{ EM_ARM, 2, "print nothing", "qemu-system-arm" },
-};
-
 static int check_smp_qemu(const struct run_opts *o)
 {
+	const struct qemu_limit *l = qemu_smp_limit(o->m);
 	int most = most_cpus(o), v;
-	size_t i, n = sizeof(old_qemu_smp) / sizeof(*old_qemu_smp);
 
-	if (!strcmp(o->clock, "kvm"))
-		return 0;
-	for (i = 0; i < n; i++)
-		if (old_qemu_smp[i].elf_machine == o->m->elf_machine)
-			break;
-	if (i == n || most <= old_qemu_smp[i].most)
+	if (!strcmp(o->clock, "kvm") || !l || most <= l->most)
 		return 0;
 	/* No QEMU runs both: the model's plugin loads in 7.2 only. */
 	if (o->model)
 		return error("--cpus=%d --model=cycles: the cost model runs under QEMU 7.2 only, "
 			     "where %s guests of more than %d CPU%s %s under icount (kbench(1), "
 			     "THE COST MODEL): --cpus=%d, or an arm64 kernel",
-			     most, o->m->name, old_qemu_smp[i].most,
-			     old_qemu_smp[i].most > 1 ? "s" : "", old_qemu_smp[i].what,
-			     old_qemu_smp[i].most);
+			     most, o->m->name, l->most, l->most > 1 ? "s" : "", l->what, l->most);
 	v = qemu_version(o->qemu);
-	if (v < 0 || v >= 8)
+	if (v < 0 || v >= l->before_qemu)
 		return 0;
 	return error("--cpus=%d: %s guests of more than %d CPU%s %s under the icount clock "
 		     "of QEMU %d (%s; kbench(1), BUGS); QEMU 10 runs them (Debian 12: "
 		     "bookworm-backports' %s): --qemu=PATH, or --clock=kvm",
-		     most, o->m->name, old_qemu_smp[i].most, old_qemu_smp[i].most > 1 ? "s" : "",
-		     old_qemu_smp[i].what, v, o->qemu, old_qemu_smp[i].package);
+		     most, o->m->name, l->most, l->most > 1 ? "s" : "", l->what, v, o->qemu,
+		     l->package);
 }
 
 /*
- * Where two boots of one image have given different samples above some
- * CPU count under icount, not on every pair (measured with kbench's SMP
- * kernels: kbench(1), BUGS), in every QEMU unless it runs SCHED_FIFO
- * (qemu.c), or in one older than 8.  A warning: the figures are still the
- * guest's, only not repeatable to the instruction.
+ * Two boots of one image can differ above some CPU count under icount
+ * (qemu_repeat_limit()).  A warning: the figures are still the guest's,
+ * only not repeatable to the instruction.
  */
-static const struct {
-	int elf_machine;
-	int before_qemu;	/* only in a QEMU older than this (0: any) */
-	int most;		/* the most CPUs whose boots repeat */
-	const char *package;	/* bookworm-backports' QEMU that repeats (or NULL) */
-} repeatable_cpus[] = {
-	{ EM_PPC64, 0, 2, NULL },
-	{ EM_RISCV, 0, 2, NULL },
-	{ EM_S390, 8, 1, "qemu-system-s390x" },
-};
-
 static void warn_unrepeatable(const struct run_opts *o)
 {
+	const struct qemu_limit *l;
 	int most = most_cpus(o), v;
+	size_t i = 0;
 
 	if (!strcmp(o->clock, "kvm"))
 		return;
-	for (size_t i = 0; i < sizeof(repeatable_cpus) / sizeof(*repeatable_cpus); i++) {
-		if (repeatable_cpus[i].elf_machine != o->m->elf_machine ||
-		    most <= repeatable_cpus[i].most)
+	while ((l = qemu_repeat_limit(o->m, &i))) {
+		if (most <= l->most)
 			continue;
-		if (!repeatable_cpus[i].before_qemu) {
+		if (!l->before_qemu) {
 			if (!qemu_fifo_possible())
 				warning("--cpus=%d: two boots of one %s image can differ above %d CPUs "
 					"under icount unless QEMU runs SCHED_FIFO (as root or with "
-					"RLIMIT_RTPRIO; kbench(1), BUGS)", most, o->m->name,
-					repeatable_cpus[i].most);
+					"RLIMIT_RTPRIO; kbench(1), BUGS)", most, o->m->name, l->most);
 			continue;
 		}
 		v = qemu_version(o->qemu);
-		if (v >= 0 && v < repeatable_cpus[i].before_qemu)
+		if (v >= 0 && v < l->before_qemu)
 			warning("--cpus=%d: two boots of one %s image differ above %d CPU under "
 				"QEMU %d's icount (kbench(1), BUGS); QEMU 10 repeats (Debian 12: "
-				"bookworm-backports' %s)", most, o->m->name, repeatable_cpus[i].most,
-				v, repeatable_cpus[i].package);
+				"bookworm-backports' %s)", most, o->m->name, l->most, v, l->package);
 	}
+}
+
+/* Whether c sets up the run's boot with the model's plugin (qemu_probe()): its words if not. */
+static void probe_qemu(const struct run_opts *o, struct qemu_candidate *c)
+{
+	const struct qemu_boot b = {
+		.qemu = c->path, .m = o->m, .dtb = o->dtb, .cpus = most_cpus(o),
+		.clock = o->clock, .program_bytes = o->programs.bytes,
+		.model = o->model ? &o->md : NULL, .records = "/dev/null",
+	};
+	struct strbuf why = STRBUF_INIT;
+
+	c->probed = 1;
+	if (qemu_probe(&b, &why))
+		c->probe_error = strbuf_detach(&why, NULL);
+	strbuf_release(&why);
+}
+
+/*
+ * No --qemu: the first QEMU that runs the request (qemu-choice.h).  Each
+ * is read (its version; under the model its command line tried) only
+ * until one fits.  0, or -1 after the refusal naming each and why.
+ */
+static int choose_qemu(struct run_opts *o)
+{
+	const struct qemu_request r = {
+		.m = o->m, .cpus = most_cpus(o), .icount = strcmp(o->clock, "kvm") != 0,
+		.model = o->model != NULL,
+	};
+	const char *dirs = getenv("KBENCH_QEMU_DIRS");
+	struct qemu_candidates cs;
+	int pick;
+
+	qemu_candidates(&cs, o->m, dirs);
+	for (size_t i = 0; i < cs.nr; i++) {
+		struct qemu_candidate *c = &cs.v[i];
+
+		if (c->found)
+			c->version = qemu_version_text(c->path);
+		c->fit = qemu_judge(&r, c, &c->why);
+		if (c->fit == QEMU_PROBE) {
+			probe_qemu(o, c);
+			c->fit = qemu_judge(&r, c, &c->why);
+		}
+		if (c->fit == QEMU_FIT)
+			break;
+	}
+	pick = qemu_pick(&cs);
+	if (pick < 0) {
+		struct strbuf sb = STRBUF_INIT;
+
+		qemu_refusal(&r, &cs, &sb);
+		error("%s", sb.buf);
+		note("kbench tries PATH's %s, then each directory of KBENCH_QEMU_DIRS (%s%s); "
+		     "--qemu=PATH runs the one named", o->m->qemu, dirs ? dirs : KB_QEMU_DIRS,
+		     dirs ? "" : ", where scripts/install-deps unpacks bookworm-backports' QEMU");
+		strbuf_release(&sb);
+	} else {
+		o->qemu_path = xstrdup(cs.v[pick].path);
+		o->qemu_version = cs.v[pick].version ? xstrdup(cs.v[pick].version) : NULL;
+		o->qemu = o->qemu_path;
+	}
+	qemu_candidates_release(&cs);
+	return pick < 0 ? -1 : 0;
+}
+
+/* --qemu's QEMU as it will run (a name found in PATH), and its version. */
+static void given_qemu(struct run_opts *o)
+{
+	o->qemu_path = strchr(o->qemu, '/') ? NULL : find_in_path(o->qemu);
+	if (!o->qemu_path)
+		o->qemu_path = xstrdup(o->qemu);
+	o->qemu_version = qemu_version_text(o->qemu);
 }
 
 static int check_file(const char *path)
@@ -345,11 +385,12 @@ static int check_inputs(struct run_opts *o)
 		return access(o->kernel, R_OK) ? KB_TROUBLE : KB_KERNEL_FAIL;
 	if (check_cpus(o))
 		return KB_USAGE;
-	if (!o->qemu)
-		o->qemu = o->m->qemu;
-	if (check_smp_qemu(o))
-		return KB_TROUBLE;
-	warn_unrepeatable(o);
+	/* --qemu decides: no search, its own checks. */
+	if (o->qemu) {
+		if (check_smp_qemu(o))
+			return KB_TROUBLE;
+		warn_unrepeatable(o);
+	}
 	if (o->m->dtb && !o->dtb && !(o->dtb = dtb_beside(o, o->m->dtb))) {
 		error("kernel %s: path too long for its device tree", o->kernel);
 		return KB_TROUBLE;
@@ -379,6 +420,15 @@ static int check_inputs(struct run_opts *o)
 		note("the build row runs with --build-cc only: left out");
 	if (o->model && model_setup(&o->md, o->model, o->m))
 		return KB_TROUBLE;
+	if (o->qemu) {
+		given_qemu(o);
+	} else {
+		if (choose_qemu(o)) {
+			model_release(&o->md);
+			return KB_TROUBLE;
+		}
+		warn_unrepeatable(o);
+	}
 	return KB_OK;
 }
 
@@ -514,6 +564,8 @@ static int write_result(const struct run_opts *o, struct kb_result *res)
 	res->append = xstrdup(o->append ? o->append : "");
 	res->runs = o->runs;
 	res->quick = o->quick;
+	res->qemu = xstrdup(o->qemu_path);
+	res->qemu_version = o->qemu_version ? xstrdup(o->qemu_version) : NULL;
 	if (!res->compiler)
 		res->compiler = xstrdup("unknown");
 	result_to_json(res, &json);
@@ -617,9 +669,11 @@ static int boot_once(struct run_opts *o, const char *initrd, int cpus, struct kb
 
 	result_init(&res);
 	console_init(&c, &res);
-	note("booting %s (clock %s, %d runs%s%s%s, %d CPU%s)", o->kernel, o->clock, o->runs,
-	     o->quick ? ", quick" : "", o->model ? ", cost model " : "",
-	     o->model ? o->md.profile.name : "", cpus, cpus == 1 ? "" : "s");
+	note("booting %s (clock %s, %d runs%s%s%s, %d CPU%s) in %s%s%s%s", o->kernel, o->clock,
+	     o->runs, o->quick ? ", quick" : "", o->model ? ", cost model " : "",
+	     o->model ? o->md.profile.name : "", cpus, cpus == 1 ? "" : "s", o->qemu_path,
+	     o->qemu_version ? " (QEMU " : "", o->qemu_version ? o->qemu_version : "",
+	     o->qemu_version ? ")" : "");
 	status = boot(o, initrd, cpus, &c, &timed_out);
 	save_console(o, &c);
 	if (status < 0)
@@ -699,9 +753,16 @@ int run_precheck(const struct strvec *run_args, const char *model, const struct 
 		ret = KB_USAGE;
 	} else {
 		o.m = m;
-		o.qemu = o.qemu ? o.qemu : m->qemu;
-		ret = check_cpus(&o) ? KB_USAGE : check_smp_qemu(&o) ? KB_TROUBLE : KB_OK;
+		ret = check_cpus(&o) ? KB_USAGE : KB_OK;
+		if (ret == KB_OK && o.qemu)
+			ret = check_smp_qemu(&o) ? KB_TROUBLE : KB_OK;
+		else if (ret == KB_OK)
+			ret = (o.model && model_setup(&o.md, o.model, m)) || choose_qemu(&o) ?
+			      KB_TROUBLE : KB_OK;
+		model_release(&o.md);
 	}
+	free(o.qemu_path);
+	free(o.qemu_version);
 	programs_release(&o.programs);
 	build_cc_release(&o.build_cc);
 	strbuf_release(&o.logs);
@@ -714,6 +775,8 @@ int cmd_run(int argc, char **argv)
 	struct run_opts o;
 	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : run(&o);
 
+	free(o.qemu_path);
+	free(o.qemu_version);
 	programs_release(&o.programs);
 	build_cc_release(&o.build_cc);
 	strbuf_release(&o.logs);

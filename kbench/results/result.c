@@ -49,6 +49,8 @@ void result_release(struct kb_result *r)
 	free(r->version);
 	free(r->append);
 	free(r->model);
+	free(r->qemu);
+	free(r->qemu_version);
 	result_init(r);
 }
 
@@ -278,6 +280,16 @@ void result_to_json(const struct kb_result *r, struct strbuf *out)
 	add_member(out, "append", r->append);
 	if (r->model)
 		add_member(out, "model", r->model);
+	if (r->qemu) {
+		strbuf_addstr(out, "  \"qemu\": {\"path\": ");
+		json_add_string(out, r->qemu);
+		strbuf_addstr(out, ", \"version\": ");
+		if (r->qemu_version)
+			json_add_string(out, r->qemu_version);
+		else
+			strbuf_addstr(out, "null");
+		strbuf_addstr(out, "},\n");
+	}
 	strbuf_addf(out, "  \"runs\": %d,\n  \"quick\": %s,\n", r->runs,
 		    r->quick ? "true" : "false");
 	strbuf_addstr(out, "  \"benchmarks\": [\n");

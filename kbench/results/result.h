@@ -11,6 +11,10 @@
  * file without it was measured on one.  A sweep (--cpus=1,2,4) holds each
  * row once per count: rows are keyed by name and cpus.
  *
+ * "qemu": {"path": PATH, "version": TEXT or null} is the QEMU that ran the
+ * boots (kbench run chose it, or --qemu named it); a file without it is
+ * older, and compare needs none.
+ *
  * Under the cost model (kbench run --model) the file also says "model":
  * PROFILE-NAME, and each benchmark "cycles" (the median per operation),
  * "events" ({EVENT: median per operation}) and "model_samples" ({METRIC:
@@ -54,6 +58,7 @@ struct kb_result {
 	char *version;		/* /proc/version's first line */
 	char *append;		/* extra kernel arguments */
 	char *model;		/* the cost model's profile, or NULL */
+	char *qemu, *qemu_version;	/* the QEMU run used ("10.0.2"; NULL: it said none) */
 	const char *metric;	/* result_use_metric()'s, or NULL: the rows' own figures */
 	int runs, quick;
 	struct kb_row *rows;

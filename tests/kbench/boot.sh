@@ -38,7 +38,10 @@
 #              row at both counts, the guest saw 2 CPUs, and two fork_exit
 #              copies at once take about twice the instructions per copy
 #              (the icount clock counts both CPUs), so both CPUs ran; the
-#              same sweep again gives every sample the same
+#              same sweep again gives every sample the same.  Without
+#              KBENCH_SMP_QEMU kbench chooses the QEMU (x86_64: one of 8 or
+#              later); the result names it as its --version does, and the
+#              second sweep gets it by --qemu and names it too
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -94,6 +97,20 @@ case_smp() {
 	local cc=${KBENCH_BUILD_CC-$(command -v tcc)}
 	run sweep --cpus=1,2 --only=smp,null_call ${KBENCH_SMP_QEMU:+--qemu="$KBENCH_SMP_QEMU"} \
 		${cc:+--build-cc="$cc"} "$KBENCH_KERNEL_GCC"
+	# The QEMU that ran it, as it says itself; the progress line names it too.
+	local qemu
+	qemu=$(python3 - sweep.json "${KBENCH_SMP_QEMU:-}" <<'PY'
+import json, shutil, subprocess, sys
+q = json.load(open(sys.argv[1]))["qemu"]
+said = subprocess.run([q["path"], "--version"], capture_output=True, text=True).stdout.split()
+assert said[:3] == ["QEMU", "emulator", "version"] and q["version"] == said[3], (q, said)
+if sys.argv[2]:
+    assert q["path"] == shutil.which(sys.argv[2]), (q, sys.argv[2])
+print(q["path"])
+PY
+	) || fail "the sweep's QEMU is not what it says"
+	grep -q ", 2 CPUs) in $qemu (QEMU " sweep.err || { cat sweep.err >&2; fail "no QEMU on the progress line"; }
+	echo "the sweep ran in $qemu"
 	python3 - sweep.json <<'PY' || fail "the sweep's rows are not every smp row at 1 and 2 CPUs"
 import json, sys
 rows = json.load(open(sys.argv[1]))["benchmarks"]
@@ -109,9 +126,10 @@ assert 1.5 < ratio < 2.5, ratio
 PY
 	"$KBENCH" compare sweep.json sweep.json >cmp.txt || fail "compare of the sweep failed"
 	grep -qi "scaling" cmp.txt || { cat cmp.txt >&2; fail "compare shows no scaling for a sweep"; }
-	# The same sweep again: every sample, at 1 and at 2 CPUs, as before.
-	run again --cpus=1,2 --only=smp,null_call ${KBENCH_SMP_QEMU:+--qemu="$KBENCH_SMP_QEMU"} \
-		${cc:+--build-cc="$cc"} "$KBENCH_KERNEL_GCC"
+	# The same sweep again, its QEMU named: every sample, at 1 and at 2 CPUs, as before.
+	run again --cpus=1,2 --only=smp,null_call --qemu="$qemu" ${cc:+--build-cc="$cc"} \
+		"$KBENCH_KERNEL_GCC"
+	grep -q "\"qemu\": {\"path\": \"$qemu\"" again.json || fail "--qemu=$qemu not in the result"
 	python3 - sweep.json again.json <<'PY' || fail "two sweeps of one kernel differ"
 import json, sys
 a, b = ({(r["name"], r["cpus"]): r["samples"] for r in json.load(open(f))["benchmarks"]}

@@ -1174,12 +1174,19 @@ EOT
 	grep -q "Could not load" err.txt && fail "QEMU ran: $(cat err.txt)"
 	[ -e r.json ] && fail "a result file was left"
 	[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
-	# A plugin QEMU cannot load is kbench's trouble, not the kernel's.
+	# A plugin QEMU cannot load is kbench's trouble, not the kernel's: said
+	# by --qemu's boot, or before any boot when kbench chooses the QEMU.
 	if [ -n "${KBENCH_MODEL_DIR:-}" ] && command -v qemu-system-x86_64 >/dev/null; then
 		echo "not a plugin" >bad.so
 		KBENCH_MODEL_PLUGIN=$W/bad.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
-			-o r.json bz
+			--qemu=qemu-system-x86_64 -o r.json bz
 		has err.txt "QEMU could not load the cost model's plugin $W/bad.so"
+		KBENCH_MODEL_PLUGIN=$W/bad.so TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles \
+			-o r.json bz
+		has err.txt "no QEMU here runs this x86_64 kernel with 1 CPU under icount with the cost model:"
+		has err.txt "$(command -v qemu-system-x86_64) (QEMU "
+		has err.txt "QEMU could not load the cost model's plugin: Could not load plugin $W/bad.so"
+		grep -q booting err.txt && fail "a boot began: $(cat err.txt)"
 		[ -e r.json ] && fail "a result file was left"
 		[ -z "$(ls -A tmp)" ] || fail "a temporary file was left: $(ls -A tmp)"
 	fi

@@ -3,7 +3,9 @@
 # kbench's sweeps of CPU counts without QEMU (suite 'kbench'): --cpus's
 # usage errors, `kbench run --cpus=1,2,4` against a stand-in QEMU (its
 # -smp, a boot per count, the merged result, a guest that saw fewer CPUs),
-# and compare's table, JSON and chart on sweep fixtures.
+# compare's table, JSON and chart on sweep fixtures, and the QEMU run
+# chooses for a CPU count (stand-ins; the real ones where installed, which
+# get no further with the stand-in image than their loader).
 #   sweep-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures)
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -302,6 +304,141 @@ PY
 	# Single-CPU charts draw no curves.
 	expect 0 "$KBENCH" compare -o one.svg "$f/a.json" "$f/b.json"
 	grep -q 'polyline' one.svg && fail "curves in a single-CPU chart"
+	return 0
+}
+
+# standin DIR NAME VERSION [PLUGIN]: a QEMU NAME in DIR that says VERSION,
+# logs its path (which.txt) and plays fakeqemu's guest; the boot's command
+# line tried without a kernel (-S: probes.txt) sets up, or with PLUGIN=no
+# refuses the plugin as QEMU 10 does.
+standin() {
+	mkdir -p "$1"
+	cat >"$1/$2" <<EOT
+#!/bin/sh
+[ "\$1" = --version ] && { echo "QEMU emulator version $3 (stand-in)"; exit 0; }
+case " \$* " in *" -S "*)
+	echo "\$0 \$*" >>$W/probes.txt
+	[ "${4:-}" = no ] || exit 0
+	echo "$2: Could not load plugin x.so: plugin requires API version 1, but this QEMU supports only a minimum version of 2" >&2
+	exit 1 ;;
+esac
+echo "\$0" >>$W/which.txt
+exec $W/fakeqemu "\$@"
+EOT
+	chmod +x "$1/$2"
+}
+
+# The QEMU run picks when --qemu names none: PATH's, then KBENCH_QEMU_DIRS's
+# (by default bookworm-backports', as scripts/install-deps unpacks it), the
+# first that can run the request; which one is said on the progress line
+# and in the result; none that can is a refusal naming each and why.
+case_qemu() {
+	bzimage bz
+	mkdir tmp
+	fakeqemu asked
+	standin q7 qemu-system-x86_64 7.2.22
+	standin q10 qemu-system-x86_64 10.0.2 no
+	standin q7b qemu-system-x86_64 7.2.19
+	local q7=$W/q7/qemu-system-x86_64 q10=$W/q10/qemu-system-x86_64
+	# x86_64 at 2 CPUs: QEMU 7.2 in PATH cannot, the directory's 10 runs
+	# the whole sweep; at 1 CPU PATH's runs it.
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS=$W/q10 TMPDIR=$W/tmp expect 0 "$KBENCH" run \
+		--busybox=nobox --cpus=1,2 -o r.json bz
+	[ "$(cat which.txt)" = "$q10
+$q10" ] || fail "the sweep's boots did not both run $q10: $(cat which.txt)"
+	has err.txt "(clock icount, 9 runs, 2 CPUs) in $q10 (QEMU 10.0.2)"
+	python3 - r.json "$q10" <<'PY' || fail "the result does not name its QEMU: $(head -9 r.json)"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["qemu"] == {"path": sys.argv[2], "version": "10.0.2"}, r.get("qemu")
+PY
+	rm which.txt
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS=$W/q10 TMPDIR=$W/tmp expect 0 "$KBENCH" run \
+		--busybox=nobox -o one.json bz
+	[ "$(cat which.txt)" = "$q7" ] || fail "one CPU did not run PATH's QEMU: $(cat which.txt)"
+	has one.json "\"qemu\": {\"path\": \"$q7\", \"version\": \"7.2.22\"}"
+	# Old results, without "qemu", and new ones compare alike.
+	expect 0 "$KBENCH" compare "$FIXTURES/a.json" one.json
+	rm which.txt
+	# --qemu decides: no search, today's refusal for QEMU 7 at 2 CPUs; another taken as named.
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS=$W/q10 TMPDIR=$W/tmp expect 3 "$KBENCH" run \
+		--qemu="$q7" --busybox=nobox --cpus=2 -o q.json bz
+	has err.txt "--cpus=2: x86_64 guests of more than 1 CPU do not boot under the icount clock of QEMU 7 ($q7; kbench(1), BUGS)"
+	PATH=$W/q10:$PATH KBENCH_QEMU_DIRS=$W/q7 TMPDIR=$W/tmp expect 0 "$KBENCH" run \
+		--qemu="$q7" --busybox=nobox -o q.json bz
+	[ "$(cat which.txt)" = "$q7" ] || fail "--qemu did not run its QEMU: $(cat which.txt)"
+	has q.json "\"qemu\": {\"path\": \"$q7\", \"version\": \"7.2.22\"}"
+	rm which.txt q.json
+	# None can: exit 3 before any boot, each candidate named with its reason.
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS=$W/q7b:$W/none TMPDIR=$W/tmp expect 3 "$KBENCH" run \
+		--busybox=nobox --cpus=1,2 -o q.json bz
+	has err.txt "error: no QEMU here runs this x86_64 kernel with 2 CPUs under icount:"
+	has err.txt "  $q7 (QEMU 7.2.22): x86_64 guests of more than 1 CPU do not boot under its icount clock"
+	has err.txt "  $W/q7b/qemu-system-x86_64 (QEMU 7.2.19): x86_64 guests of more than 1 CPU do not boot"
+	has err.txt "  $W/none/qemu-system-x86_64: no such executable"
+	has err.txt "KBENCH_QEMU_DIRS ($W/q7b:$W/none)"
+	[ ! -e which.txt ] && [ ! -e q.json ] || fail "a boot began, or a result was written"
+	# An empty KBENCH_QEMU_DIRS: PATH's alone.
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS= TMPDIR=$W/tmp expect 3 "$KBENCH" run \
+		--busybox=nobox --cpus=2 -o q.json bz
+	[ "$(grep -c "^  /" err.txt)" = 1 ] || fail "not PATH's QEMU alone: $(cat err.txt)"
+	# s390x repeats at 2 CPUs in QEMU 10 only: taken first; 7.2 alone runs, with the warning.
+	standin q7 qemu-system-s390x 7.2.22
+	standin q10 qemu-system-s390x 10.0.2
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS=$W/q10 TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=s390x \
+		--busybox=nobox --cpus=2 -o q.json bz
+	[ "$(cat which.txt)" = "$W/q10/qemu-system-s390x" ] || fail "s390x did not take QEMU 10: $(cat which.txt)"
+	grep -q "differ above" err.txt && fail "warned of s390x under QEMU 10: $(cat err.txt)"
+	PATH=$W/q7:$PATH KBENCH_QEMU_DIRS= TMPDIR=$W/tmp expect 0 "$KBENCH" run --arch=s390x \
+		--busybox=nobox --cpus=2 -o q.json bz
+	has err.txt "warning: --cpus=2: two boots of one s390x image differ above 1 CPU under QEMU 7's icount"
+	rm which.txt
+	# The cost model: each QEMU with nothing else against it is tried with
+	# the plugin, without a kernel; one that refuses the plugin is passed
+	# over.  (The stand-in writes no model records: the run ends there, 3.)
+	if [ -n "${KBENCH_MODEL_DIR:-}" ]; then
+		echo "a plugin" >v1.so
+		PATH=$W/q10:$PATH KBENCH_QEMU_DIRS=$W/q7 KBENCH_MODEL_PLUGIN=$W/v1.so TMPDIR=$W/tmp \
+			expect 3 "$KBENCH" run --model=cycles --busybox=nobox -o m.json bz
+		[ "$(cat which.txt)" = "$q7" ] || fail "the model did not run in 7.2: $(cat which.txt)"
+		has err.txt "1 CPU) in $q7 (QEMU 7.2.22)"
+		[ "$(wc -l <probes.txt)" = 2 ] && grep -q "^$q10 .* -S -qmp stdio .*-plugin $W/v1.so," probes.txt &&
+			grep -q "^$q7 " probes.txt || fail "not both QEMUs tried with the plugin: $(cat probes.txt)"
+		grep -q -- "-kernel" probes.txt && fail "a kernel in the probe: $(cat probes.txt)"
+		rm which.txt
+		PATH=$W/q10:$PATH KBENCH_QEMU_DIRS=$W/q7 KBENCH_MODEL_PLUGIN=$W/v1.so TMPDIR=$W/tmp \
+			expect 3 "$KBENCH" run --model=cycles --busybox=nobox --cpus=2 -o m2.json bz
+		has err.txt "no QEMU here runs this x86_64 kernel with 2 CPUs under icount with the cost model:"
+		has err.txt "  $q10 (QEMU 10.0.2): QEMU could not load the cost model's plugin: Could not load plugin x.so: plugin requires API version 1"
+		has err.txt "  $q7 (QEMU 7.2.22): x86_64 guests of more than 1 CPU do not boot"
+		[ ! -e which.txt ] && [ ! -e m2.json ] || fail "a boot began, or a result was written"
+	fi
+	# The real QEMUs, where this machine has them (scripts/install-deps):
+	# Debian 12's 7.2 in PATH, bookworm-backports' 10 in /opt.  The stand-in
+	# image only gets as far as QEMU's loader, after the progress line.
+	local deb=/usr/bin/qemu-system-x86_64 bpo=/opt/ccd-suite/qemu-backports/usr/bin/qemu-system-x86_64
+	if [ -x "$deb" ] && [ -x "$bpo" ] && "$deb" --version | grep -q "version 7\."; then
+		PATH=/usr/bin:$PATH TMPDIR=$W/tmp expect 1 "$KBENCH" run --busybox=nobox --cpus=2 -o q.json bz
+		has err.txt "(clock icount, 9 runs, 2 CPUs) in $bpo (QEMU 10."
+		printf '#!/bin/sh\nexec %s "$@"\n' "$deb" >q7b/qemu-system-x86_64
+		PATH=/usr/bin:$PATH KBENCH_QEMU_DIRS=$W/q7b TMPDIR=$W/tmp expect 3 "$KBENCH" run \
+			--busybox=nobox --cpus=2 -o q.json bz
+		has err.txt "  $deb (QEMU 7."
+		has err.txt "  $W/q7b/qemu-system-x86_64 (QEMU 7."
+		# QEMU 10 does not load the plugin built for 7.2's API: 7.2 runs the
+		# model, and the model at 2 x86_64 CPUs is refused, QEMU's words said.
+		if [ -n "${KBENCH_MODEL_DIR:-}" ]; then
+			PATH=${bpo%/*}:$PATH KBENCH_QEMU_DIRS=/usr/bin TMPDIR=$W/tmp expect 1 "$KBENCH" run \
+				--model=cycles --busybox=nobox -o q.json bz
+			has err.txt ", 1 CPU) in $deb (QEMU 7."
+			TMPDIR=$W/tmp expect 3 "$KBENCH" run --model=cycles --busybox=nobox --cpus=2 -o q.json bz
+			has err.txt "  $bpo (QEMU 10."
+			has err.txt "): QEMU could not load the cost model's plugin: Could not load plugin $KBENCH_MODEL_DIR/kbench-model.so"
+		fi
+	else
+		echo "(no QEMU 7.2 in /usr/bin and QEMU 10 in ${bpo%/*}: the real QEMUs not tried)"
+	fi
+	[ -z "$(ls -A tmp)" ] || fail "temporary files were left: $(ls -A tmp)"
 	return 0
 }
 
