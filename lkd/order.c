@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include "order.h"
 #include "fileio.h"
+#include "lkd-elf.h"
 #include "ldscript.h"
 #include "run-command.h"
 #include "tempfile.h"
@@ -152,6 +153,104 @@ static int descriptions(const struct lkd_order *ord, struct strbuf *sb, size_t *
 	return ord->strict && skipped ? -1 : 0;
 }
 
+/* gcc's sections of a kind, not of one function: .text.unlikely.F and the like. */
+static int kind_section(const char *f)
+{
+	static const char *const kinds[] = { "unlikely", "hot", "startup", "exit", "unknown" };
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++) {
+		size_t n = strlen(kinds[i]);
+
+		if (!strncmp(f, kinds[i], n) && (!f[n] || f[n] == '.'))
+			return 1;
+	}
+	return 0;
+}
+
+/* obj's function sections: .text.F holding a function F (-ffunction-sections'). */
+static int function_sections(struct lkd_obj *obj, void *data)
+{
+	struct strvec *found = data;
+
+	for (size_t i = 0; obj->elf && i < obj->nsyms; i++) {
+		GElf_Sym sym;
+		size_t shndx;
+		const char *name, *sec;
+
+		if (obj_sym(obj, i, &sym, &shndx) || GELF_ST_TYPE(sym.st_info) != STT_FUNC ||
+		    !shndx || shndx >= obj->shnum)
+			continue;
+		name = obj_sym_name(obj, &sym);
+		sec = obj_sec_name(obj, shndx);
+		if (*name && sec && !strncmp(sec, ".text.", 6) && !strcmp(sec + 6, name) &&
+		    !kind_section(name) && gnu_name(name))
+			strvec_push(found, name);
+	}
+	return 0;
+}
+
+/* A pattern of the script takes .text.F: .text.* or .text.[...]... */
+static int takes_function_sections(const char *script)
+{
+	return strstr(script, ".text.*") || strstr(script, ".text.[");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* By name, then by place: the first of equal names sorts first. */
+static int cmp_place(const void *a, const void *b)
+{
+	char *const *p = a, *const *q = b;
+	int c = strcmp(*p, *q);
+
+	return c ? c : (p < q ? -1 : p > q);
+}
+
+/*
+ * The inputs' function sections FILE does not name, in input order, each
+ * once, for a script that takes .text.* into .text by no pattern (6.1's
+ * x86 kernel does only with dead-code elimination): GNU ld would make
+ * orphans of them and place them outside it, beyond the end of the
+ * kernel's text.  They follow FILE's.
+ */
+static void other_functions(const struct lkd_order *ord, const struct ld_cmdline *cl,
+			    struct strbuf *sb, size_t *nr)
+{
+	struct strvec found = STRVEC_INIT;
+	char **named = xcalloc(ord->names.nr + 1, sizeof(*named)), ***by_name;
+	unsigned char *skip;
+
+	memcpy(named, ord->names.v, ord->names.nr * sizeof(*named));
+	qsort(named, ord->names.nr, sizeof(*named), cmp_str);
+	for (size_t i = 0; i < cl->inputs.nr; i++)
+		lkd_for_each_object(cl->inputs.v[i], LKD_SKIP_NON_ELF, function_sections, &found);
+	/* found's entries by name (pointers into found.v keep their places). */
+	by_name = xcalloc(found.nr + 1, sizeof(*by_name));
+	skip = xcalloc(found.nr + 1, 1);
+	for (size_t i = 0; i < found.nr; i++)
+		by_name[i] = &found.v[i];
+	qsort(by_name, found.nr, sizeof(*by_name), cmp_place);
+	for (size_t i = 0; i < found.nr; i++) {
+		size_t at = (size_t)(by_name[i] - found.v);
+
+		if ((i && !strcmp(*by_name[i - 1], *by_name[i])) ||
+		    bsearch(by_name[i], named, ord->names.nr, sizeof(*named), cmp_str))
+			skip[at] = 1;
+	}
+	for (size_t i = 0; i < found.nr; i++)
+		if (!skip[i]) {
+			strbuf_addf(sb, "\t*(.text.%s)\n", found.v[i]);
+			++*nr;
+		}
+	free(skip);
+	free(by_name);
+	free(named);
+	strvec_clear(&found);
+}
+
 /* A -T script as ld finds it: as named, else in a -L directory. */
 static int read_script(struct strbuf *text, const char *name, const struct ld_cmdline *cl)
 {
@@ -273,6 +372,8 @@ static int order_gnu(struct lkd_order *ord, struct strvec *ld, size_t nr_cmd,
 		ret = cannot(ord, "%s has no .text output section", what);
 	if (at < 0)
 		goto out;
+	if (!takes_function_sections(text.buf))
+		other_functions(ord, cl, &names, &nr);
 	strbuf_add(&out, text.buf, (size_t)at);
 	strbuf_add(&out, names.buf, names.len);
 	strbuf_add(&out, text.buf + at, text.len - (size_t)at);
