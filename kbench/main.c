@@ -24,7 +24,7 @@ static const struct {
 	{ "config", cmd_config }, { "initramfs", cmd_initramfs },
 	{ "backends", cmd_backends },
 	{ "pgo", cmd_pgo }, { "calibrate", cmd_calibrate },
-	{ "validate", cmd_validate },
+	{ "validate", cmd_validate }, { "profile", cmd_profile },
 };
 
 int main(int argc, char **argv)
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
 	/* die() is for kbench's own trouble (out of memory, say). */
 	die_status = KB_TROUBLE;
 	if (argc < 2)
-		return usage_error("no command (run, compare, backends, pgo, calibrate, validate, config)");
+		return usage_error("no command (run, compare, backends, pgo, profile, calibrate, validate, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage();
 		return KB_OK;
@@ -51,6 +51,6 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
 		if (!strcmp(argv[1], cmds[i].name))
 			return cmds[i].fn(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (run, compare, backends, pgo, calibrate, validate, config)",
+	return usage_error("unknown command '%s' (run, compare, backends, pgo, profile, calibrate, validate, config)",
 			   argv[1]);
 }

@@ -62,6 +62,19 @@ static char *profile_path(const char *spec, const struct kb_machine *m)
 	return join(KBENCH_DATADIR "/model/", name, ".profile");
 }
 
+char *model_plugin(void)
+{
+	char *plugin = plugin_path();
+
+	if (!access(plugin, R_OK))
+		return plugin;
+	error("the cost model's plugin %s is missing: kbench was built without "
+	      "qemu-plugin.h (run scripts/install-deps, then rebuild; meson option "
+	      "qemu_plugin_include names another place)", plugin);
+	free(plugin);
+	return NULL;
+}
+
 int model_setup(struct kb_model *md, const char *spec, const struct kb_machine *m)
 {
 	char err[1024];
@@ -71,14 +84,8 @@ int model_setup(struct kb_model *md, const char *spec, const struct kb_machine *
 	if (!m->model)
 		return error("no cost model for %s kernels: the model knows amd64 and arm64 "
 			     "(the guest's sample markers); measure in instructions", m->debian);
-	md->plugin = plugin_path();
-	if (access(md->plugin, R_OK)) {
-		error("the cost model's plugin %s is missing: kbench was built without "
-		      "qemu-plugin.h (run scripts/install-deps, then rebuild; meson option "
-		      "qemu_plugin_include names another place)", md->plugin);
-		model_release(md);
+	if (!(md->plugin = model_plugin()))
 		return -1;
-	}
 	md->profile_path = profile_path(spec, m);
 	if (kb_profile_load(&md->profile, md->profile_path, err, sizeof(err))) {
 		error("%s", err);
@@ -106,29 +113,37 @@ static void add_escaped(struct strbuf *sb, const char *s)
 }
 
 static void qemu_args(struct strvec *args, const struct kb_model *md, const char *records,
-		      int whole)
+		      int whole, const struct kb_branch_args *br)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	add_escaped(&sb, md->plugin);
-	strbuf_addstr(&sb, ",profile=");
-	add_escaped(&sb, md->profile_path);
-	strbuf_addstr(&sb, ",out=");
-	add_escaped(&sb, records);
+	add_escaped(&sb, md ? md->plugin : br->plugin);
+	if (md) {
+		strbuf_addstr(&sb, ",profile=");
+		add_escaped(&sb, md->profile_path);
+		strbuf_addstr(&sb, ",out=");
+		add_escaped(&sb, records);
+	}
 	if (whole)
 		strbuf_addstr(&sb, ",whole=on");
+	if (br) {
+		strbuf_addstr(&sb, ",branches=");
+		add_escaped(&sb, br->out);
+		strbuf_addf(&sb, ",kernel=0x%llx,period=%llu", br->kernel_base, br->period);
+	}
 	strvec_pushl(args, "-plugin", sb.buf, NULL);
 	strbuf_release(&sb);
 }
 
-void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records)
+void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records,
+		     const struct kb_branch_args *br)
 {
-	qemu_args(args, md, records, 0);
+	qemu_args(args, md, records, 0, br);
 }
 
 void model_qemu_args_whole(struct strvec *args, const struct kb_model *md, const char *records)
 {
-	qemu_args(args, md, records, 1);
+	qemu_args(args, md, records, 1, NULL);
 }
 
 /* "sample cycles=C instructions=N ...": every metric once, in any order. */

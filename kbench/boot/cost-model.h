@@ -38,8 +38,21 @@ struct model_records {
  */
 int model_setup(struct kb_model *md, const char *spec, const struct kb_machine *m);
 void model_release(struct kb_model *md);
-/* -plugin PLUGIN,profile=FILE,out=RECORDS */
-void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records);
+/* The branch record's part of the plugin's arguments (results/branches.h). */
+struct kb_branch_args {
+	const char *plugin;	/* model_plugin()'s */
+	const char *out;	/* where the plugin writes its samples */
+	unsigned long long kernel_base, period;
+};
+
+/* The plugin's path, or NULL after an error saying what to install. */
+char *model_plugin(void);
+/*
+ * -plugin PLUGIN,profile=FILE,out=RECORDS, and the branch record's
+ * arguments with br; with br, md may be NULL: the record alone.
+ */
+void model_qemu_args(struct strvec *args, const struct kb_model *md, const char *records,
+		     const struct kb_branch_args *br);
 /* The same with whole=on: one more sample at exit, of the whole run. */
 void model_qemu_args_whole(struct strvec *args, const struct kb_model *md, const char *records);
 

@@ -102,8 +102,8 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
 		 * boot, as the guest's random numbers then are.
 		 */
 		strvec_pushl(args, "-seed", "1", NULL);
-		if (o->model)
-			model_qemu_args(args, o->model, o->records);
+		if (o->model || o->branches)
+			model_qemu_args(args, o->model, o->records, o->branches);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 struct kb_model;
+struct kb_branch_args;
 
 struct qemu_boot {
 	const char *qemu;		/* the QEMU binary */
@@ -26,6 +27,7 @@ struct qemu_boot {
 	uint64_t program_bytes;		/* --program's files: the guest's memory has room for them */
 	const struct kb_model *model;	/* the cost model, or NULL */
 	const char *records;		/* where its plugin writes */
+	const struct kb_branch_args *branches;	/* the branch record, or NULL */
 	int timeout;			/* seconds before QEMU is killed */
 };
 

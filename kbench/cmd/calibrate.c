@@ -116,7 +116,7 @@ static int run_probe(const struct cal_opts *o, const struct kb_model *md, const 
 	int status;
 
 	strvec_push(&cp.args, o->qemu);
-	model_qemu_args(&cp.args, md, records);
+	model_qemu_args(&cp.args, md, records, NULL);
 	strvec_push(&cp.args, o->probe);
 	measurements(&cp.args);
 	status = run_command(&cp);

@@ -9,6 +9,8 @@
 
 #include "kbench.h"
 
+#include <stddef.h>
+
 int cmd_run(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_config(int argc, char **argv);
@@ -17,6 +19,7 @@ int cmd_backends(int argc, char **argv);
 int cmd_pgo(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
+int cmd_profile(int argc, char **argv);
 
 /*
  * Before backends or pgo build anything: run's options (run_args, and
@@ -28,6 +31,19 @@ int cmd_validate(int argc, char **argv);
 struct kb_machine;
 struct strvec;
 int run_precheck(const struct strvec *run_args, const char *model, const struct kb_machine *m);
+
+/*
+ * kbench profile's work (profile.c): record, taken on vmlinux's build,
+ * into out as format (llvm, afdo or order), refused with fewer than
+ * min_samples samples.  KB_OK, or the exit status after an error; made
+ * (if not NULL) gets the record's samples and the profile's functions.
+ */
+#define PROFILE_MIN_SAMPLES 500
+struct profile_made {
+	size_t samples, functions;
+};
+int profile_make(const char *record, const char *vmlinux, const char *format, const char *out,
+		 unsigned long min_samples, struct profile_made *made);
 
 /* The help page, every command's options (help.c). */
 void usage(void);

@@ -17,6 +17,12 @@
  * rows' gain is what other work can expect, comparison.h); OUT/summary.json
  * says how many objects had a profile, both gains and where the results are:
  * the comparison's, computed once for the table, the chart and it.
+ *
+ * --method=autofdo needs no instrumented kernel: OUT/plain, built with
+ * debug information, trains with a branch record (run --record-branches),
+ * which kbench profile makes the compiler's sample profile for OUT/pgo.
+ * --order (either method) also lays OUT/pgo's functions out in the order
+ * kbench profile makes of the plain kernel's record (lkd --lkd-order).
  */
 #include "cmd.h"
 #include "atomic-file.h"
@@ -38,6 +44,7 @@
 struct pgo_opts {
 	struct kbuild kb;
 	const char *out, *cc, *train_workload;
+	int autofdo, order;		/* --method=autofdo, --order */
 	int train_cpus;			/* --train-cpus (0: not given) */
 	struct strvec run_args;		/* passed on to every `kbench run` */
 	struct kb_train train;		/* --train-rows */
@@ -62,6 +69,12 @@ static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
 			return usage_error("--train-cpus takes a CPU count from 1 to %d, not '%s'",
 					   KB_MAX_CPUS, v);
 		o->train_cpus = (int)n;
+	} else if ((v = opt_arg(argc, argv, i, "--method"))) {
+		if (strcmp(v, "instrument") && strcmp(v, "autofdo"))
+			return usage_error("--method is instrument or autofdo, not '%s'", v);
+		o->autofdo = !strcmp(v, "autofdo");
+	} else if (!strcmp(argv[*i], "--order")) {
+		o->order = 1;
 	} else if ((v = opt_arg(argc, argv, i, "--train-workload"))) {
 		o->train_workload = v;
 	} else if ((v = opt_arg(argc, argv, i, "--train-rows"))) {
@@ -90,20 +103,20 @@ static int has_cpus(const struct strvec *run_args)
 }
 
 /*
- * Boot the instrumented kernel once: the workload, then the training's
+ * Boot a kernel once for its profile: the workload, then the training's
  * rows (after run_args: its --only is the last, the one run takes); the
- * counters into profile.
+ * profile by collect, run's --gcov-out=DIR (the instrumented kernel's
+ * counters) or --record-branches=FILE (a branch record of any kernel).
  */
-static int train(const struct pgo_opts *o, const char *instr, const char *profile,
+static int train(const struct pgo_opts *o, const char *kernel, const char *collect,
 		 const char *result)
 {
-	struct strbuf gcov = STRBUF_INIT, work = STRBUF_INIT, only = STRBUF_INIT;
+	struct strbuf work = STRBUF_INIT, only = STRBUF_INIT;
 	struct strbuf cpus = STRBUF_INIT;
 	const char *more[6] = { NULL };
 	int n = 0, ret;
 
-	strbuf_addf(&gcov, "--gcov-out=%s", profile);
-	more[n++] = gcov.buf;
+	more[n++] = collect;
 	/* One boot: --train-cpus, else one CPU whatever the measurements' --cpus. */
 	if (o->train_cpus || has_cpus(&o->run_args)) {
 		strbuf_addf(&cpus, "--cpus=%d", o->train_cpus ? o->train_cpus : 1);
@@ -125,8 +138,7 @@ static int train(const struct pgo_opts *o, const char *instr, const char *profil
 		more[n++] = "--only=mem_write_bw";
 		more[n++] = "--runs=1";
 	}
-	ret = builds_bench(&o->kb, instr, result, &o->run_args, more, 0);
-	strbuf_release(&gcov);
+	ret = builds_bench(&o->kb, kernel, result, &o->run_args, more, 0);
 	strbuf_release(&work);
 	strbuf_release(&only);
 	strbuf_release(&cpus);
@@ -164,34 +176,71 @@ static void add_gains(const struct pgo_opts *o, const struct comparison *c, stru
 	strbuf_addstr(json, ",\n");
 }
 
-/* OUT/summary.json: ccd's counts, the gains and where everything is. */
-static int write_summary(const struct pgo_opts *o, const char *report, const char *plain,
-			 const char *pgo, const struct comparison *cmp)
-{
-	struct strbuf json = STRBUF_INIT;
-	struct pgo_counts c;
-	char *path = path_in(o->out, "summary.json");
-	int ret;
+/* What the profiles were made of: the record's samples, their functions. */
+struct pgo_made {
+	struct profile_made profile, order;
+};
 
-	if (pgo_report_read(report, &c)) {
-		free(path);
+/* "method", "profile" and "order": how the kernel was guided, by how much. */
+static void add_method(const struct pgo_opts *o, const struct pgo_made *m, struct strbuf *json)
+{
+	strbuf_addf(json, "  \"method\": \"%s\",\n", o->autofdo ? "autofdo" : "instrument");
+	if (o->autofdo)
+		strbuf_addf(json, "  \"profile\": {\"samples\": %zu, \"functions\": %zu},\n",
+			    m->profile.samples, m->profile.functions);
+	else
+		strbuf_addstr(json, "  \"profile\": {\"samples\": null, \"functions\": null},\n");
+	if (o->order)
+		strbuf_addf(json, "  \"order\": {\"samples\": %zu, \"functions\": %zu},\n",
+			    m->order.samples, m->order.functions);
+	else
+		strbuf_addstr(json, "  \"order\": null,\n");
+}
+
+/* ccd's counts of the objects it gave a gcov profile (instrument only). */
+static int add_counts(const char *report, struct strbuf *json)
+{
+	struct pgo_counts c;
+
+	if (pgo_report_read(report, &c))
 		return -1;
-	}
-	strbuf_addf(&json, "{\n  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
+	strbuf_addf(json, "  \"objects\": %lu,\n  \"with_profile\": %lu,\n"
 		    "  \"matching\": %lu,\n  \"stale\": %lu,\n  \"mismatched\": %lu,\n"
 		    "  \"without_profile\": %lu,\n  \"failed_with_profile\": %lu,\n",
 		    c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
 		    c.n[PGO_USED] + c.n[PGO_STALE], c.n[PGO_STALE], c.n[PGO_MISMATCH],
 		    c.n[PGO_NONE], c.n[PGO_FAILED]);
-	add_gains(o, cmp, &json);
-	/* Paths are the caller's own (absolute, no quotes or controls in practice). */
-	strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
-		    "  \"report\": \"%s\"\n}\n", plain, pgo, report);
-	ret = write_atomically(path, json.buf, json.len);
+	note("%lu objects, %lu with a profile (%lu mismatched), %lu without",
+	     c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
+	     c.n[PGO_MISMATCH], c.n[PGO_NONE]);
+	return 0;
+}
+
+/* OUT/summary.json: the method, ccd's counts, the gains and where everything is. */
+static int write_summary(const struct pgo_opts *o, const struct pgo_made *m, const char *report,
+			 const char *plain, const char *pgo, const struct comparison *cmp)
+{
+	struct strbuf json = STRBUF_INIT;
+	char *path = path_in(o->out, "summary.json");
+	int ret = 0;
+
+	strbuf_addstr(&json, "{\n");
+	add_method(o, m, &json);
+	if (!o->autofdo && add_counts(report, &json))
+		ret = -1;
+	if (!ret) {
+		add_gains(o, cmp, &json);
+		/* Paths are the caller's own (absolute, no quotes or controls in practice). */
+		strbuf_addf(&json, "  \"plain\": \"%s\",\n  \"pgo\": \"%s\",\n"
+			    "  \"report\": ", plain, pgo);
+		if (o->autofdo)
+			strbuf_addstr(&json, "null\n}\n");
+		else
+			strbuf_addf(&json, "\"%s\"\n}\n", report);
+		ret = write_atomically(path, json.buf, json.len);
+	}
 	if (!ret)
-		note("%lu objects, %lu with a profile (%lu mismatched), %lu without: %s",
-		     c.objects, c.n[PGO_USED] + c.n[PGO_STALE] + c.n[PGO_MISMATCH],
-		     c.n[PGO_MISMATCH], c.n[PGO_NONE], path);
+		note("summary in %s", path);
 	strbuf_release(&json);
 	free(path);
 	return ret;
@@ -265,43 +314,154 @@ static int compare(const struct pgo_opts *o, const char *plain, const char *pgo,
 	return ret;
 }
 
+/* Where a loop's files are, all in OUT. */
+struct pgo_paths {
+	char *plain, *instr, *pgo, *profile, *report, *train_res, *plain_res, *pgo_res;
+	char *vmlinux, *record, *record_res, *order;
+};
+
+static void paths_init(struct pgo_paths *p, const struct pgo_opts *o)
+{
+	const char *profile = !o->autofdo ? "profile" :
+		kbuild_cc_is_clang(o->cc) ? "profile.prof" : "profile.afdo";
+
+	p->plain = path_in(o->out, "plain");
+	p->instr = path_in(o->out, "instr");
+	p->pgo = path_in(o->out, "pgo");
+	p->profile = path_in(o->out, profile);
+	p->report = path_in(o->out, "profile-report.txt");
+	p->train_res = path_in(o->out, "train.json");
+	p->plain_res = path_in(o->out, "plain.json");
+	p->pgo_res = path_in(o->out, "pgo.json");
+	p->vmlinux = path_in(p->plain, "vmlinux");
+	p->record = path_in(o->out, "branches.perf");
+	p->record_res = path_in(o->out, "record.json");
+	p->order = path_in(o->out, "order.txt");
+}
+
+static void paths_release(struct pgo_paths *p)
+{
+	char **v[] = { &p->plain, &p->instr, &p->pgo, &p->profile, &p->report, &p->train_res,
+		       &p->plain_res, &p->pgo_res, &p->vmlinux, &p->record, &p->record_res,
+		       &p->order };
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(*v); i++) {
+		free(*v[i]);
+		*v[i] = NULL;
+	}
+}
+
+/* "--name=value", allocated. */
+static char *opt_value(const char *name, const char *value)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "--%s=%s", name, value);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The plain kernel's branches in the training, into the record. */
+static int record_plain(const struct pgo_opts *o, const struct pgo_paths *p, const char *result)
+{
+	char *opt = opt_value("record-branches", p->record);
+	int ret = train(o, p->plain, opt, result);
+
+	free(opt);
+	if (ret != KB_OK)
+		error("recording the plain kernel's branches failed");
+	return ret;
+}
+
+/* kbench profile on the record (a dry run prints it). */
+static int make_profile(const struct pgo_opts *o, const struct pgo_paths *p, const char *format,
+			const char *out, struct profile_made *made)
+{
+	if (o->kb.dry_run) {
+		printf("kbench profile --record=%s --vmlinux=%s --format=%s -o %s\n", p->record,
+		       p->vmlinux, format, out);
+		return KB_OK;
+	}
+	return profile_make(p->record, p->vmlinux, format, out, PROFILE_MIN_SAMPLES, made);
+}
+
+/* The instrumented kernel trained: its counters in p->profile. */
+static int profile_instrument(const struct pgo_opts *o, const struct pgo_paths *p)
+{
+	char *opt;
+	int ret;
+
+	if (kbuild_instrumented(&o->kb, o->cc, p->instr))
+		return error("the instrumented kernel did not build"), KB_TROUBLE;
+	if (kbuild_remove(&o->kb, p->profile))
+		return KB_TROUBLE;
+	opt = opt_value("gcov-out", p->profile);
+	ret = train(o, p->instr, opt, p->train_res);
+	free(opt);
+	if (ret != KB_OK)
+		error("training the instrumented kernel failed");
+	return ret;
+}
+
+/* The method's profile, and with --order the link order; KB_OK or why not. */
+static int make_profiles(const struct pgo_opts *o, const struct pgo_paths *p, struct pgo_made *m)
+{
+	int ret;
+
+	if (o->autofdo) {
+		if ((ret = record_plain(o, p, p->train_res)) != KB_OK ||
+		    (ret = make_profile(o, p, kbuild_cc_is_clang(o->cc) ? "llvm" : "afdo",
+					p->profile, &m->profile)) != KB_OK)
+			return ret;
+	} else if ((ret = profile_instrument(o, p)) != KB_OK) {
+		return ret;
+	}
+	if (!o->order)
+		return KB_OK;
+	/* Instrumented training ran another kernel: the plain one's record is a boot more. */
+	if (!o->autofdo && (ret = record_plain(o, p, p->record_res)) != KB_OK)
+		return ret;
+	return make_profile(o, p, "order", p->order, &m->order);
+}
+
+/* The profile-guided kernel: the method's profile, --order's layout. */
+static int build_pgo(const struct pgo_opts *o, const struct pgo_paths *p)
+{
+	struct kbuild k = o->kb;
+
+	if (o->order) {
+		k.kcflags = "-ffunction-sections";
+		k.link_order = p->order;
+	}
+	if (kbuild_remove(&k, p->pgo) ||
+	    (o->autofdo ? kbuild_autofdo(&k, o->cc, p->pgo, p->profile) :
+	     kbuild_profiled(&k, o->cc, p->pgo, p->profile, p->report)))
+		return error("the profile-guided kernel did not build"), KB_TROUBLE;
+	return KB_OK;
+}
+
 static int pgo_loop(struct pgo_opts *o)
 {
-	char *plain = path_in(o->out, "plain"), *instr = path_in(o->out, "instr");
-	char *pgo = path_in(o->out, "pgo"), *profile = path_in(o->out, "profile");
-	char *report = path_in(o->out, "profile-report.txt");
-	char *train_res = path_in(o->out, "train.json");
-	char *plain_res = path_in(o->out, "plain.json"), *pgo_res = path_in(o->out, "pgo.json");
+	struct pgo_paths p;
+	struct pgo_made m = { { 0, 0 }, { 0, 0 } };
 	struct comparison cmp = { 0 };
-	int ret = KB_TROUBLE;
+	int ret;
 
-	if (kbuild_plain(&o->kb, o->cc, plain)) {
+	paths_init(&p, o);
+	if (o->autofdo ? kbuild_autofdo_plain(&o->kb, o->cc, p.plain) :
+	    kbuild_plain(&o->kb, o->cc, p.plain)) {
 		error("the plain kernel did not build");
-	} else if (kbuild_instrumented(&o->kb, o->cc, instr)) {
-		error("the instrumented kernel did not build");
-	} else if (kbuild_remove(&o->kb, profile)) {
 		ret = KB_TROUBLE;
-	} else if ((ret = train(o, instr, profile, train_res)) != KB_OK) {
-		error("training the instrumented kernel failed");
-	} else if (kbuild_remove(&o->kb, pgo) ||
-		   kbuild_profiled(&o->kb, o->cc, pgo, profile, report)) {
-		error("the profile-guided kernel did not build");
-		ret = KB_TROUBLE;
-	} else if ((ret = builds_bench(&o->kb, plain, plain_res, &o->run_args, NULL, 1)) == KB_OK &&
-		   (ret = builds_bench(&o->kb, pgo, pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
-		   (ret = compare(o, plain_res, pgo_res, &cmp)) == KB_OK && !o->kb.dry_run &&
-		   write_summary(o, report, plain_res, pgo_res, &cmp)) {
+	} else if ((ret = make_profiles(o, &p, &m)) != KB_OK ||
+		   (ret = build_pgo(o, &p)) != KB_OK) {
+		;
+	} else if ((ret = builds_bench(&o->kb, p.plain, p.plain_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = builds_bench(&o->kb, p.pgo, p.pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
+		   (ret = compare(o, p.plain_res, p.pgo_res, &cmp)) == KB_OK && !o->kb.dry_run &&
+		   write_summary(o, &m, p.report, p.plain_res, p.pgo_res, &cmp)) {
 		ret = KB_TROUBLE;
 	}
 	comparison_release(&cmp);
-	free(plain);
-	free(instr);
-	free(pgo);
-	free(profile);
-	free(report);
-	free(train_res);
-	free(plain_res);
-	free(pgo_res);
+	paths_release(&p);
 	return ret;
 }
 

@@ -15,6 +15,8 @@
 #include "fileio.h"
 #include "program.h"
 #include "build-row.h"
+#include "branches.h"
+#include "elf-info.h"
 #include "protocol.h"
 #include "result.h"
 #include "run-command.h"
@@ -34,6 +36,11 @@
 #include <unistd.h>
 
 #define DEFAULT_TIMEOUT 900
+/*
+ * One branch sample in this many taken branches into the kernel: a prime,
+ * as perf's periods are, so that no loop of the kernel's beats with it.
+ */
+#define KB_RECORD_PERIOD 10007
 
 struct run_opts {
 	const char *output, *only, *append, *clock, *qemu, *console_log;
@@ -46,6 +53,11 @@ struct run_opts {
 	const char *model;	/* --model=cycles[=PROFILE]: PROFILE or "" */
 	struct kb_model md;	/* set up by check_inputs */
 	const char *records;	/* the model's output, a temp file */
+	/* --record-branches=FILE: the plugin writes into br.out, a temp file */
+	const char *record_path, *record_format, *boot_append;
+	unsigned long long record_period;
+	struct kb_branch_args br;
+	struct kb_branches rec;
 	int runs, quick, timeout;
 	int cpus[KB_MAX_CPUS], nr_cpus;	/* --cpus: the guest's CPUs, a boot each */
 	struct strbuf logs;		/* --console: every boot's console */
@@ -63,6 +75,20 @@ static int parse_int(const char *v, const char *name, int min, int max, int *out
 	if (!*v || *end || n < min || n > max)
 		return usage_error("%s takes a number from %d to %d, not '%s'", name, min, max, v);
 	*out = (int)n;
+	return 0;
+}
+
+static int parse_period(const char *v, unsigned long long *out)
+{
+	char *end;
+	unsigned long long n;
+
+	errno = 0;
+	n = strtoull(v, &end, 10);
+	if (!isdigit((unsigned char)*v) || *end || errno || !n || n > 1000000000)
+		return usage_error("--record-period takes a number from 1 to 1000000000, not '%s'",
+				   v);
+	*out = n;
 	return 0;
 }
 
@@ -148,7 +174,15 @@ static int parse_run_option(struct run_opts *o, int argc, char **argv, int *i)
 		if (strcmp(v, "cycles") && strncmp(v, "cycles=", 7))
 			return usage_error("--model is cycles or cycles=PROFILE, not '%s'", v);
 		o->model = v[6] ? v + 7 : "";
-	} else if ((v = opt_arg(argc, argv, i, "--guest")))
+	} else if ((v = opt_arg(argc, argv, i, "--record-branches")))
+		o->record_path = v;
+	else if ((v = opt_arg(argc, argv, i, "--record-format"))) {
+		if (!branches_format_known(v))
+			return usage_error("--record-format is perf or autofdo, not '%s'", v);
+		o->record_format = v;
+	} else if ((v = opt_arg(argc, argv, i, "--record-period")))
+		return parse_period(v, &o->record_period);
+	else if ((v = opt_arg(argc, argv, i, "--guest")))
 		o->init.guest = v;
 	else if ((v = opt_arg(argc, argv, i, "--busybox")))
 		o->init.busybox = v;
@@ -188,6 +222,15 @@ static int parse_run_options(struct run_opts *o, int argc, char **argv)
 		o->clock = "icount";
 	if (o->model && strcmp(o->clock, "icount"))
 		return usage_error("--model needs --clock=icount (the model runs in QEMU's TCG)");
+	if ((o->record_format || o->record_period) && !o->record_path)
+		return usage_error("--record-format and --record-period go with --record-branches");
+	if (o->record_path && strcmp(o->clock, "icount"))
+		return usage_error("--record-branches needs --clock=icount (the plugin runs in "
+				   "QEMU's TCG)");
+	if (!o->record_format)
+		o->record_format = "perf";
+	if (!o->record_period)
+		o->record_period = KB_RECORD_PERIOD;
 	if (o->gcov_out && o->nr_cpus > 1)
 		return usage_error("--gcov-out takes the profiles of one boot: one --cpus count");
 	return 0;
@@ -227,11 +270,12 @@ static int check_smp_qemu(const struct run_opts *o)
 	if (!strcmp(o->clock, "kvm") || !l || most <= l->most)
 		return 0;
 	/* No QEMU runs both: the model's plugin loads in 7.2 only. */
-	if (o->model)
-		return error("--cpus=%d --model=cycles: the cost model runs under QEMU 7.2 only, "
+	if (o->model || o->record_path)
+		return error("--cpus=%d %s: the cost model runs under QEMU 7.2 only, "
 			     "where %s guests of more than %d CPU%s %s under icount (kbench(1), "
 			     "THE COST MODEL): --cpus=%d, or an arm64 kernel",
-			     most, o->m->name, l->most, l->most > 1 ? "s" : "", l->what, l->most);
+			     most, o->model ? "--model=cycles" : "--record-branches", o->m->name,
+			     l->most, l->most > 1 ? "s" : "", l->what, l->most);
 	v = qemu_version(o->qemu);
 	if (v < 0 || v >= l->before_qemu)
 		return 0;
@@ -276,13 +320,16 @@ static void warn_unrepeatable(const struct run_opts *o)
 /* Whether c sets up the run's boot with the model's plugin (qemu_probe()): its words if not. */
 static void probe_qemu(const struct run_opts *o, struct qemu_candidate *c)
 {
+	struct kb_branch_args br = o->br;
 	const struct qemu_boot b = {
 		.qemu = c->path, .m = o->m, .dtb = o->dtb, .cpus = most_cpus(o),
 		.clock = o->clock, .program_bytes = o->programs.bytes,
 		.model = o->model ? &o->md : NULL, .records = "/dev/null",
+		.branches = o->record_path ? &br : NULL,
 	};
 	struct strbuf why = STRBUF_INIT;
 
+	br.out = "/dev/null";
 	c->probed = 1;
 	if (qemu_probe(&b, &why))
 		c->probe_error = strbuf_detach(&why, NULL);
@@ -298,7 +345,7 @@ static int choose_qemu(struct run_opts *o)
 {
 	const struct qemu_request r = {
 		.m = o->m, .cpus = most_cpus(o), .icount = strcmp(o->clock, "kvm") != 0,
-		.model = o->model != NULL,
+		.model = o->model || o->record_path,
 	};
 	const char *dirs = getenv("KBENCH_QEMU_DIRS");
 	struct qemu_candidates cs;
@@ -372,6 +419,67 @@ static const char *dtb_beside(struct run_opts *o, const char *name)
 	return n > 0 && (size_t)n < sizeof(o->dtb_buf) ? o->dtb_buf : NULL;
 }
 
+static char *objtree_of(const char *kernel);
+
+/* a, sep, b (malloc'ed); no sep after an empty a. */
+static char *join_with(const char *a, int sep, const char *b)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, a);
+	if (*a)
+		strbuf_addch(&sb, sep);
+	strbuf_addstr(&sb, b);
+	return strbuf_detach(&sb, NULL);
+}
+
+/*
+ * Where the kernel's addresses begin: the upper half of a 64-bit space,
+ * the top quarter of arm's 32-bit one (its 3G/1G split), mips' KSEG0;
+ * s390x's kernel has an address space of its own, told apart by no
+ * address: all of it is recorded there.
+ */
+static unsigned long long kernel_base(const struct kb_machine *m)
+{
+	if (m->elf_machine == EM_S390)
+		return 0;
+	if (m->elf_class == ELFCLASS64)
+		return 1ull << 63;
+	return m->elf_machine == EM_ARM ? 0xc0000000ull : 0x80000000ull;
+}
+
+/*
+ * The record's side of check_inputs: the plugin, where the kernel is,
+ * and the build ID of the vmlinux beside the image, which a profile made
+ * from the record is checked against.  The kernel goes unrandomized
+ * (nokaslr) where it could be, so that the addresses are the vmlinux's.
+ */
+static int record_setup(struct run_opts *o)
+{
+	char *tree = objtree_of(o->kernel), *vmlinux;
+	int ret = 0;
+
+	if (!(o->br.plugin = model_plugin()))
+		return -1;
+	o->br.kernel_base = kernel_base(o->m);
+	o->br.period = o->record_period;
+	branches_init(&o->rec);
+	o->rec.period = o->record_period;
+	o->rec.kernel = xstrdup(o->kernel);
+	vmlinux = tree ? join_with(tree, '/', "vmlinux") : NULL;
+	if (vmlinux && !access(vmlinux, R_OK))
+		ret = build_id_of(vmlinux, &o->rec.build_id) ||
+		      (!strcmp(o->record_format, "autofdo") && load_base_of(vmlinux, &o->rec.base));
+	if (!ret && !o->rec.build_id)
+		warning("kernel %s: no build ID found (no vmlinux with one beside it): the "
+			"record cannot be checked against the build a profile goes to", o->kernel);
+	free(vmlinux);
+	free(tree);
+	if (o->m->elf_machine == EM_X86_64 || o->m->elf_machine == EM_AARCH64)
+		o->boot_append = join_with(o->append ? o->append : "", ' ', "nokaslr");
+	return ret;
+}
+
 static int check_inputs(struct run_opts *o)
 {
 	const char *files[] = { o->init.workload, o->init.post };
@@ -420,6 +528,8 @@ static int check_inputs(struct run_opts *o)
 		note("the build row runs with --build-cc only: left out");
 	if (o->model && model_setup(&o->md, o->model, o->m))
 		return KB_TROUBLE;
+	if (o->record_path && record_setup(o))
+		return KB_TROUBLE;
 	if (o->qemu) {
 		given_qemu(o);
 	} else {
@@ -440,8 +550,10 @@ static int boot(const struct run_opts *o, const char *initrd, int cpus, struct c
 		.qemu = o->qemu, .m = o->m, .kernel = o->kernel, .dtb = o->dtb, .initrd = initrd,
 		.cpus = cpus, .clock = o->clock, .runs = o->runs, .quick = o->quick,
 		.gcov = o->gcov_out != NULL,
-		.only = o->only, .append = o->append, .program_bytes = o->programs.bytes,
+		.only = o->only, .append = o->boot_append ? o->boot_append : o->append,
+		.program_bytes = o->programs.bytes,
 		.model = o->model ? &o->md : NULL, .records = o->records, .timeout = o->timeout,
+		.branches = o->record_path ? &o->br : NULL,
 	};
 
 	return qemu_boot(&b, c, timed_out);
@@ -636,6 +748,11 @@ static int make_records(struct run_opts *o)
 {
 	int fd;
 
+	if (o->record_path) {
+		if ((fd = tempfile_create("kbench-", ".branches", &o->br.out)) < 0)
+			return -1;
+		close(fd);
+	}
 	if (!o->model)
 		return 0;
 	fd = tempfile_create("kbench-", ".model", &o->records);
@@ -643,6 +760,32 @@ static int make_records(struct run_opts *o)
 		return -1;
 	close(fd);
 	return 0;
+}
+
+/* A boot's branch samples onto the record; KB_OK or why not. */
+static int add_branches(struct run_opts *o)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = KB_OK;
+
+	if (strbuf_read_file(&sb, o->br.out, 0))
+		ret = (error_errno("cannot read the branch samples %s", o->br.out), KB_TROUBLE);
+	else if (branches_add_text(&o->rec, o->br.out, sb.buf))
+		ret = KB_TROUBLE;
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* The record of every boot into --record-branches's file. */
+static int write_branches(const struct run_opts *o)
+{
+	if (!o->rec.nr)
+		warning("no branch was sampled: a smaller --record-period, or more rows");
+	if (branches_write(&o->rec, o->record_path, o->record_format))
+		return KB_TROUBLE;
+	note("%zu branch samples (one in %llu of the taken branches into the kernel) in %s",
+	     o->rec.nr, o->record_period, o->record_path);
+	return KB_OK;
 }
 
 static int make_initrd(const struct run_opts *o, const char **path)
@@ -686,6 +829,8 @@ static int boot_once(struct run_opts *o, const char *initrd, int cpus, struct kb
 		ret = write_profiles(o, &c);
 	if (ret == KB_OK && o->model)
 		ret = add_model(o, &c, &res);
+	if (ret == KB_OK && o->record_path)
+		ret = add_branches(o);
 	if (ret == KB_OK)
 		result_take_rows(all, &res, cpus);
 	console_release(&c);
@@ -705,6 +850,8 @@ static int run_boots(struct run_opts *o, const char *initrd)
 		ret = boot_once(o, initrd, o->cpus[k], &all);
 	if (ret == KB_OK && write_result(o, &all))
 		ret = KB_TROUBLE;
+	if (ret == KB_OK && o->record_path)
+		ret = write_branches(o);
 	if (ret == KB_OK)
 		note("%zu benchmarks in %.0f s%s%s", all.nr, qemu_clock() - t0,
 		     o->output ? ", results in " : "", o->output ? o->output : "");
@@ -723,16 +870,16 @@ static int run(struct run_opts *o)
 		error_errno("--clock=kvm needs /dev/kvm");
 		return KB_TROUBLE;
 	}
-	if (make_initrd(o, &initrd) || make_records(o)) {
-		if (initrd)
-			tempfile_remove(initrd);
-		model_release(&o->md);
-		return KB_TROUBLE;
-	}
-	ret = run_boots(o, initrd);
-	tempfile_remove(initrd);
+	if (make_initrd(o, &initrd) || make_records(o))
+		ret = KB_TROUBLE;
+	else
+		ret = run_boots(o, initrd);
+	if (initrd)
+		tempfile_remove(initrd);
 	if (o->records)
 		tempfile_remove(o->records);
+	if (o->br.out)
+		tempfile_remove(o->br.out);
 	model_release(&o->md);
 	return ret;
 }
@@ -777,6 +924,9 @@ int cmd_run(int argc, char **argv)
 
 	free(o.qemu_path);
 	free(o.qemu_version);
+	free((char *)o.br.plugin);
+	free((char *)o.boot_append);
+	branches_release(&o.rec);
 	programs_release(&o.programs);
 	build_cc_release(&o.build_cc);
 	strbuf_release(&o.logs);

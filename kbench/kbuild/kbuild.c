@@ -83,7 +83,12 @@ static int kmake(const struct kbuild *kb, const char *dir, const char *const *ta
 	if (jobs) {
 		strvec_pushf(&args, "-j%d", jobs);
 		strvec_pushf(&args, "CC=%s", kb->ccd);
-		strvec_pushf(&args, "LD=%s", kb->lkd);
+		if (kb->link_order)
+			strvec_pushf(&args, "LD=%s --lkd-order=%s", kb->lkd, kb->link_order);
+		else
+			strvec_pushf(&args, "LD=%s", kb->lkd);
+		if (kb->kcflags)
+			strvec_pushf(&args, "KCFLAGS=%s", kb->kcflags);
 	}
 	for (; *targets; targets++)
 		strvec_push(&args, *targets);

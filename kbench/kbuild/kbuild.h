@@ -21,6 +21,8 @@ struct kbuild {
 	const char *model;
 	/* --program=SPEC options: the measurements run them, never a training */
 	struct strvec programs;
+	/* What a profile-guided build adds: KCFLAGS, and lkd's link order (or NULL) */
+	const char *kcflags, *link_order;
 };
 
 /* Fixed KBUILD_BUILD_* so that kernels differ only by what they were built with. */

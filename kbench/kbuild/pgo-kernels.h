@@ -17,6 +17,19 @@ int kbuild_instrumented(const struct kbuild *kb, const char *cc, const char *dir
 int kbuild_profiled(const struct kbuild *kb, const char *cc, const char *dir,
 		    const char *profile, const char *report);
 /*
+ * AutoFDO's kernels: with debug information (a record's addresses become
+ * source lines through it), and clang's -fdebug-info-for-profiling (the
+ * discriminators a sample profile tells blocks of a line apart by).
+ * kbuild_autofdo builds with profile (sample_profile()'s, of cc's kind:
+ * clang's text or gcc's AFDO).  Each kernel takes kb's kcflags and
+ * link_order too (the order's: -ffunction-sections and lkd's order).
+ */
+int kbuild_autofdo_plain(const struct kbuild *kb, const char *cc, const char *dir);
+int kbuild_autofdo(const struct kbuild *kb, const char *cc, const char *dir,
+		   const char *profile);
+/* cc is a clang (its flags, its profile format); else gcc's are used. */
+int kbuild_cc_is_clang(const char *cc);
+/*
  * rm -rf path: what an earlier loop left (profiles of objects that are
  * gone, objects Kbuild would not rebuild for a new profile).
  */

@@ -27,10 +27,14 @@
  * Arguments: profile=FILE (profile.h), out=FILE (the records), and
  * whole=on: one more sample at exit, of the whole run (every vCPU from its
  * first instruction, markers or none), for a program that has no markers
- * (`kbench validate`).
+ * (`kbench validate`).  branches=FILE keeps each vCPU's branch record
+ * (lbr.c) between the markers, of the branches into addresses from
+ * kernel=ADDR up (with whole=on, of the whole run), and writes a sample of
+ * it every period=N of them; with no profile the plugin does only that.
  */
 #include <qemu-plugin.h>
 
+#include "lbr.h"
 #include "marker.h"
 #include "profile.h"
 #include "sim.h"
@@ -85,6 +89,7 @@ struct vcpu {
 	struct frontend fe;
 	struct tlb dtlb;
 	uint64_t *arrive;	/* when each window of the running block reached decode */
+	struct lbr lbr;
 	int ready;
 };
 
@@ -125,6 +130,10 @@ static uint64_t t_l1, t_l2, t_llc, t_memory, t_coherence, t_penalty;
 /* A fetch window's cycle, the target buffers' bubbles, a decode redirect, an L2 TLB hit. */
 static uint64_t t_window, t_bubble[2], t_redirect, t_tlb;
 static unsigned window_shift;
+/* The model runs (a profile); the branch record is kept (branches=FILE). */
+static int modelled, recording;
+static int branches_fd = -1;
+static uint64_t kernel_base, record_period = 1;
 
 static struct vcpu *vcpu_of(unsigned int index)
 {
@@ -138,12 +147,14 @@ static void vcpu_init(qemu_plugin_id_t id, unsigned int index)
 	(void)id;
 	if (!v || v->ready)
 		return;
-	if (cache_init(&v->l1i, &profile.l1i) || cache_init(&v->l1d, &profile.l1d) ||
+	if (recording)
+		lbr_init(&v->lbr, record_period);
+	if (modelled && (cache_init(&v->l1i, &profile.l1i) || cache_init(&v->l1d, &profile.l1d) ||
 	    cache_init(&v->l2, &profile.l2) || predictor_init(&v->bp, &profile) ||
 	    (timed && (core_init(&v->core, &profile) ||
 		       !(v->acc = calloc(MAX_BLOCK_INSNS, sizeof(*v->acc))))) ||
 	    (front_end && (frontend_init(&v->fe, &profile) || tlb_init(&v->dtlb, profile.dtlb) ||
-			   !(v->arrive = calloc(MAX_BLOCK_WINDOWS, sizeof(*v->arrive)))))) {
+			   !(v->arrive = calloc(MAX_BLOCK_WINDOWS, sizeof(*v->arrive))))))) {
 		fprintf(stderr, "kbench-model: out of memory for vCPU %u's caches\n", index);
 		exit(1);
 	}
@@ -333,6 +344,30 @@ static void fetch_block(struct vcpu *v, const struct block *b, const struct bloc
 	f->ft = ft;
 }
 
+/*
+ * prev's end to b as a branch record sees it: a taken branch, a jump to
+ * the next instruction included, or an interrupt or exception (the block
+ * did not go on to its next instruction; its last is the nearest address
+ * of the interruption the plugin knows).  Into the kernel only; a branch
+ * from below kernel=ADDR keeps no user address (from is 0).
+ */
+static void record_branch(struct vcpu *v, const struct block *prev, const struct block *b)
+{
+	char line[LBR_LINE_MAX];
+	int jumped = prev->kind != EXIT_OTHER && prev->kind != EXIT_COND;
+	uint64_t from = prev->last_pc >= kernel_base ? prev->last_pc : 0;
+	size_t n;
+
+	if ((!in_window && !whole) || b->pc < kernel_base ||
+	    (!jumped && b->pc == prev->fallthrough))
+		return;
+	if (!lbr_branch(&v->lbr, from, b->pc))
+		return;
+	n = lbr_format(&v->lbr, b->pc, line, sizeof(line));
+	if (!n || write(branches_fd, line, n) != (ssize_t)n)
+		fprintf(stderr, "kbench-model: cannot write a branch sample\n");
+}
+
 static void block_exec(unsigned int index, void *udata)
 {
 	const struct block *b = udata, *prev;
@@ -343,6 +378,13 @@ static void block_exec(unsigned int index, void *udata)
 	if (!v)
 		return;
 	locked = take_lock();
+	if (recording && v->prev)
+		record_branch(v, v->prev, b);
+	if (!modelled) {
+		v->prev = b;
+		drop_lock(locked);
+		return;
+	}
 	if (v->prev && timed)
 		done = time_block(v, v->prev);
 	if (v->prev && v->prev->kind != EXIT_OTHER) {
@@ -491,7 +533,8 @@ static void marker_exec(unsigned int index, void *udata)
 		break;
 	case KB_MARK_END:
 		locked = take_lock();
-		if (!in_window) {
+		if (!in_window || !modelled) {
+			in_window = 0;
 			drop_lock(locked);
 			break;
 		}
@@ -505,7 +548,7 @@ static void marker_exec(unsigned int index, void *udata)
 		write_sample(&d);
 		break;
 	case KB_MARK_ROW:
-		if (write(out_fd, "row\n", 4) != 4)
+		if (modelled && write(out_fd, "row\n", 4) != 4)
 			fprintf(stderr, "kbench-model: cannot write a row record\n");
 		break;
 	}
@@ -591,7 +634,8 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		if (m != KB_MARK_NONE)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, marker_exec,
 				QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)m);
-		qemu_plugin_register_vcpu_mem_cb(insn, mem_exec, QEMU_PLUGIN_CB_NO_REGS,
+		if (modelled)
+			qemu_plugin_register_vcpu_mem_cb(insn, mem_exec, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)i);
 		if (timed) {
 			char *text = qemu_plugin_insn_disas(insn);
@@ -631,7 +675,8 @@ static void front_end_setup(void)
 	t_tlb = (uint64_t)(profile.tlb_latency * w + 0.5);
 }
 
-static int parse_args(int argc, char **argv, const char **profile_path, const char **out)
+static int parse_args(int argc, char **argv, const char **profile_path, const char **out,
+		      const char **branches)
 {
 	for (int i = 0; i < argc; i++) {
 		if (!strncmp(argv[i], "profile=", 8))
@@ -640,37 +685,42 @@ static int parse_args(int argc, char **argv, const char **profile_path, const ch
 			*out = argv[i] + 4;
 		else if (!strcmp(argv[i], "whole=on") || !strcmp(argv[i], "whole=off"))
 			whole = !strcmp(argv[i], "whole=on");
+		else if (!strncmp(argv[i], "branches=", 9))
+			*branches = argv[i] + 9;
+		else if (!strncmp(argv[i], "kernel=", 7))
+			kernel_base = strtoull(argv[i] + 7, NULL, 0);
+		else if (!strncmp(argv[i], "period=", 7) &&
+			 (record_period = strtoull(argv[i] + 7, NULL, 0)) > 0)
+			continue;
 		else {
-			fprintf(stderr, "kbench-model: unknown argument '%s' "
-				"(profile=FILE, out=FILE, whole=on)\n", argv[i]);
+			fprintf(stderr, "kbench-model: bad argument '%s' (profile=FILE, out=FILE, "
+				"whole=on, branches=FILE, kernel=ADDR, period=N)\n", argv[i]);
 			return -1;
 		}
 	}
-	if (!*profile_path || !*out) {
-		fprintf(stderr, "kbench-model: needs profile=FILE and out=FILE\n");
+	if (!*branches && (!*profile_path || !*out)) {
+		fprintf(stderr, "kbench-model: needs profile=FILE and out=FILE, or branches=FILE\n");
+		return -1;
+	}
+	if (!*profile_path != !*out) {
+		fprintf(stderr, "kbench-model: profile=FILE and out=FILE go together\n");
 		return -1;
 	}
 	return 0;
 }
 
-QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
-					   int argc, char **argv)
+/* The model's part of the install: its profile, timing, records and LLC. */
+static int model_install(const char *path, const char *out)
 {
-	const char *path = NULL, *out = NULL;
 	char err[512], head[128];
 	int n;
 
-	if (parse_args(argc, argv, &path, &out))
-		return -1;
 	if (kb_profile_load(&profile, path, err, sizeof(err))) {
 		fprintf(stderr, "kbench-model: %s\n", err);
 		return -1;
 	}
-	isa = !strcmp(info->target_name, "x86_64") || !strcmp(info->target_name, "i386") ?
-		ISA_X86 : !strcmp(info->target_name, "aarch64") ? ISA_ARM64 : ISA_OTHER;
 	while ((1ul << line_shift) < profile.l1i.line)
 		line_shift++;
-	system_mode = info->system_emulation;
 	timed = profile.width && isa != ISA_OTHER;
 	if (timed) {
 		double w = (double)profile.width;
@@ -695,13 +745,41 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_
 	n = snprintf(head, sizeof(head), "model profile=%s\n", profile.name);
 	if (write(out_fd, head, (size_t)n) != n)
 		return -1;
+	modelled = 1;
+	return 0;
+}
+
+QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
+					   int argc, char **argv)
+{
+	const char *path = NULL, *out = NULL, *branches = NULL;
+
+	if (parse_args(argc, argv, &path, &out, &branches))
+		return -1;
+	isa = !strcmp(info->target_name, "x86_64") || !strcmp(info->target_name, "i386") ?
+		ISA_X86 : !strcmp(info->target_name, "aarch64") ? ISA_ARM64 : ISA_OTHER;
+	system_mode = info->system_emulation;
+	if (path && model_install(path, out))
+		return -1;
+	/* Without the model a block's lines are not looked at: any size will do. */
+	if (!modelled)
+		line_shift = 6;
+	if (branches) {
+		branches_fd = open(branches, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC,
+				   0644);
+		if (branches_fd < 0) {
+			perror(branches);
+			return -1;
+		}
+		recording = 1;
+	}
 	if (!info->system_emulation) {
 		locking = 1;
 		vcpu_init(id, 0);
 	}
 	qemu_plugin_register_vcpu_init_cb(id, vcpu_init);
 	qemu_plugin_register_vcpu_tb_trans_cb(id, block_trans);
-	if (whole)
+	if (whole && modelled)
 		qemu_plugin_register_atexit_cb(id, whole_exit, NULL);
 	return 0;
 }

@@ -42,6 +42,11 @@
 #              KBENCH_SMP_QEMU kbench chooses the QEMU (x86_64: one of 8 or
 #              later); the result names it as its --version does, and the
 #              second sweep gets it by --qemu and names it too
+# branches     --record-branches on the gcc kernel's quick run: the same run
+#              twice gives the same record; it names the vmlinux's build ID;
+#              its order names functions of the vmlinux, its autofdo text
+#              has the three counts; a kernel without debug information
+#              gives no sample profile (an error, no file)
 # A case whose kernel is not given or not there is skipped (77).
 set -u
 
@@ -430,6 +435,39 @@ PY
 		{ cat err.txt >&2; fail "a failing program: no status or output"; }
 	[ -e r.json ] && fail "a failing program: a result file was left"
 	pass "programs: hackbench and stress-ng rows${model:+, with cycles}; a failure named with its output"
+}
+
+case_branches() {
+	need_kernel KBENCH_KERNEL_GCC "${KBENCH_KERNEL_GCC:-}"
+	local tree vmlinux id only=null_call,stat,fork_exit,pipe_lat
+	tree=${KBENCH_KERNEL_GCC%/arch/*}
+	vmlinux=$tree/vmlinux
+	[ -f "$vmlinux" ] || { echo "SKIP: no vmlinux beside $KBENCH_KERNEL_GCC"; exit $SKIP; }
+	run one --only=$only --record-branches=one.perf "$KBENCH_KERNEL_GCC"
+	run two --only=$only --record-branches=two.perf "$KBENCH_KERNEL_GCC"
+	cmp one.perf two.perf || fail "two boots of one kernel gave two records"
+	id=$(readelf -n "$vmlinux" | awk '/Build ID/ { print $3 }')
+	head -1 one.perf | grep -q "build-id=$id " || fail "the record names not $vmlinux's build ID $id"
+	[ "$(wc -l <one.perf)" -gt 100 ] || fail "fewer than 100 samples: $(head -1 one.perf)"
+	# Kernel addresses only: no user address in a record of the rows.
+	grep -v '^#' one.perf | tr ' /' '\n\n' | grep '^0x' | grep -v '^0x0$' |
+		grep -qv '^0xffff' && fail "a user address in the record"
+	"$KBENCH" profile --record=one.perf --vmlinux="$vmlinux" --format=order --min-samples=100 \
+		-o order.txt ||
+		fail "no order from the record"
+	nm "$vmlinux" | awk '{ print $3 }' | sort -u >names.txt
+	[ -z "$(sort -u order.txt | comm -23 - names.txt)" ] ||
+		fail "the order names functions the vmlinux has not"
+	nice -n 5 "$KBENCH" run --quick --only=$only --record-branches=a.txt --record-format=autofdo \
+		-o a.json "$KBENCH_KERNEL_GCC" 2>err.txt || { cat err.txt >&2; fail "autofdo's record"; }
+	[ "$(grep -c '^[0-9]*$' a.txt)" = 3 ] || fail "autofdo's text has not its three counts"
+	if ! readelf -S "$vmlinux" | grep -q debug_info; then
+		"$KBENCH" profile --record=one.perf --vmlinux="$vmlinux" --format=llvm --min-samples=100 \
+			-o p.prof 2>err.txt && fail "a sample profile of a kernel without debug information"
+		grep -q "CONFIG_DEBUG_INFO" err.txt || { cat err.txt >&2; fail "the error does not say why"; }
+		[ -e p.prof ] && fail "a profile was left"
+	fi
+	return 0
 }
 
 case_$1

@@ -2082,5 +2082,125 @@ case_smp() {
 	return 0
 }
 
+# The branch record (model/lbr.c) of a real program under qemu-x86_64, made
+# into the profiles the tools read: llvm-profgen's for clang-19, autofdo's
+# text for create_gcov and create_llvm_prof, a link order; and the record's
+# bad inputs.  The plugin's whole=on stands in for the kernel's rows.
+need_record_tools() {
+	need_model_programs
+	local t
+	for t in clang-19 llvm-profgen-19 create_gcov create_llvm_prof readelf; do
+		command -v $t >/dev/null || skip "no $t (scripts/install-deps installs it)"
+	done
+}
+
+# record PROG NAME: PROG's branches under the plugin into NAME.perf, with
+# the header kbench run writes (PROG's build ID, period, samples).
+record() {
+	local id
+	qemu-x86_64 -plugin "$KBENCH_MODEL_DIR/kbench-model.so,branches=$2.raw,kernel=0,period=997,whole=on" \
+		"./$1" || fail "$1 failed under the plugin"
+	id=$(readelf -n "$1" | awk '/Build ID/ { print $3 }')
+	[ -n "$id" ] || fail "$1 has no build ID"
+	{ echo "# kbench branch record: build-id=$id period=997 samples=$(wc -l <"$2.raw") kernel=$1"
+	  cat "$2.raw"; } >"$2.perf"
+}
+
+case_branches() {
+	need_record_tools
+	cat >prog.c <<'EOF'
+#include <stdlib.h>
+__attribute__((noinline)) static unsigned mix(unsigned x)
+{
+	if (x % 7 == 0)
+		return x * 3 + 1;
+	return x ^ (x >> 3);
+}
+__attribute__((noinline)) unsigned hot_loop(unsigned n)
+{
+	unsigned s = 0;
+	for (unsigned i = 0; i < n; i++)
+		s += mix(i);
+	return s;
+}
+int main(int argc, char **argv)
+{
+	return (int)(hot_loop(argc > 1 ? (unsigned)atoi(argv[1]) : 2000000u) & 1);
+}
+EOF
+	clang-19 -O2 -g -fdebug-info-for-profiling -static -Wl,--build-id -o pc prog.c ||
+		fail "clang-19 cannot build the program"
+	# autofdo 0.19 reads DWARF 4 with .debug_ranges, which gcc writes.
+	gcc -O2 -gdwarf-4 -static -Wl,--build-id -o pg prog.c || fail "gcc cannot build the program"
+	record pc c
+	record pc c2
+	cmp c.perf c2.perf || fail "the same run gave two records"
+	grep -q '^ [0-9a-f]* 0x[0-9a-f]*/0x[0-9a-f]*/P/-/-/0' c.perf || fail "no perf brstack lines"
+	# A sample holds the last 32 branches at most.
+	awk 'NR > 1 && NF > 33 { exit 1 }' c.perf || fail "a sample of more than 32 branches"
+	# clang-19 takes llvm-profgen's profile and counts mix's entries by it.
+	expect 0 "$KBENCH" profile --record=c.perf --vmlinux=pc --format=llvm -o c.prof
+	has c.prof "hot_loop:"
+	has c.prof "mix:"
+	expect 0 "$KBENCH" profile --record=c2.perf --vmlinux=pc --format=llvm -o c2.prof
+	cmp c.prof c2.prof || fail "the same record gave two profiles"
+	clang-19 -O2 -g -fdebug-info-for-profiling -fprofile-sample-use=c.prof -S -emit-llvm \
+		-o c.ll prog.c 2>cc.txt || fail "clang-19 refused the profile: $(cat cc.txt)"
+	[ -s cc.txt ] && fail "clang-19 warned on the profile: $(cat cc.txt)"
+	awk '/function_entry_count/ { n = $NF + 0; if (n > 10000) found = 1 } END { exit !found }' \
+		c.ll || fail "no function of the IR has the profile's entry count"
+	# autofdo's text: create_gcov and create_llvm_prof symbolize it (gcc's DWARF).
+	record pg g
+	expect 0 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=autofdo-text -o g.txt
+	[ "$(grep -c '^[0-9]*$' g.txt)" = 3 ] || fail "autofdo's text has not its three counts"
+	create_gcov --binary=pg --profile=g.txt --profiler=text --gcov=g.gcov >/dev/null 2>&1 ||
+		fail "create_gcov refused the text profile"
+	grep -q hot_loop g.gcov || fail "create_gcov's profile names no hot_loop"
+	create_llvm_prof --binary=pg --profile=g.txt --profiler=text --format=text \
+		--out=g.llvm >/dev/null 2>&1 || fail "create_llvm_prof refused the text profile"
+	has g.llvm "hot_loop:"
+	# gcc 12 reads kbench's AFDO file and annotates the blocks with its counts.
+	expect 0 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=afdo -o g.afdo
+	has err.txt "functions"
+	gcc-12 -O2 -g -fauto-profile=g.afdo -fdump-ipa-afdo=afdo.dump -c -o g.o prog.c 2>cc.txt ||
+		fail "gcc-12 refused the AFDO profile: $(cat cc.txt)"
+	[ -s cc.txt ] && fail "gcc-12 warned on the AFDO profile: $(cat cc.txt)"
+	grep -qE '\[count: [0-9]{4,}\]' afdo.dump || fail "gcc-12 put none of the profile's counts"
+	# The order: mix, hot_loop's hottest callee, right after it.
+	expect 0 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=order -o g.order
+	grep -A1 -x hot_loop g.order | grep -qx mix || fail "mix does not follow hot_loop: $(head g.order)"
+	# Another build's record: refused, both build IDs named; no output.
+	expect 2 "$KBENCH" profile --record=c.perf --vmlinux=pg --format=order -o x.order
+	has err.txt "$(readelf -n pc | awk '/Build ID/ { print $3 }')"
+	has err.txt "$(readelf -n pg | awk '/Build ID/ { print $3 }')"
+	[ -e x.order ] && fail "a profile of another build was written"
+	# Too few samples: how many it has, how many it needs.
+	expect 2 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=order --min-samples=99999999 -o x.order
+	has err.txt "has $(($(wc -l <g.perf) - 1)) branch samples; a profile needs at least 99999999"
+	# A record naming no function of the binary: an error, not an empty profile.
+	{ head -1 g.perf; sed -n '2,$p' g.perf | sed -E 's/0x[0-9a-f]+\/0x[0-9a-f]+/0x10\/0x20/g; s/^ [0-9a-f]+/ 30/'; } >far.perf
+	expect 2 "$KBENCH" profile --record=far.perf --vmlinux=pg --format=order -o x.order
+	has err.txt "none of its branches is in a function of pg"
+	expect 3 "$KBENCH" profile --record=far.perf --vmlinux=pg --format=llvm -o x.prof
+	has err.txt "names no function of pg"
+	{ [ -e x.order ] || [ -e x.prof ]; } && fail "a profile of nothing was written"
+	# Not a record; a damaged line, named.
+	expect 2 "$KBENCH" profile --record=prog.c --vmlinux=pg --format=order -o x.order
+	has err.txt "prog.c:1: not a branch record of kbench's"
+	{ head -3 g.perf; echo " 401000 0x12/zz"; } >bad.perf
+	sed -i '1s/samples=[0-9]*/samples=3/' bad.perf
+	expect 2 "$KBENCH" profile --record=bad.perf --vmlinux=pg --format=order -o x.order
+	has err.txt "bad.perf:4: not a branch sample"
+	expect 2 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=gcov -o x
+	has err.txt "--format is llvm, afdo, order or autofdo-text"
+	expect 2 "$KBENCH" profile --record=g.perf --format=order -o x
+	expect 2 "$KBENCH" run --record-period=0 --record-branches=r bz
+	expect 2 "$KBENCH" run --record-format=lbr --record-branches=r bz
+	expect 2 "$KBENCH" run --record-period=101 bz
+	has err.txt "go with --record-branches"
+	expect 2 "$KBENCH" run --clock=kvm --record-branches=r bz
+	return 0
+}
+
 case_$1
 finish
