@@ -39,7 +39,7 @@ static int parse_compare_options(struct compare_opts *o, int argc, char **argv)
 					"event (loads, stores, l1i_misses, l1d_misses, "
 					"l2_misses, llc_misses, coherence_misses, branches, "
 					"branch_misses, fetch_windows, taken_branches, "
-					"btb_misses, itlb_misses, dtlb_misses, page_walks), "
+					"btb_misses, itlb_misses, dtlb_misses, page_walks, opcache_misses), "
 					"not '%s'", v);
 		}
 		else if ((v = opt_arg(argc, argv, &i, "--trained"))) {

@@ -122,7 +122,7 @@ void usage(void)
 	       "instructions or an event (loads, stores, l1i_misses, l1d_misses, l2_misses,\n"
 	       "llc_misses, coherence_misses, branches, branch_misses; the front end's\n"
 	       "fetch_windows, taken_branches, btb_misses, itlb_misses, dtlb_misses,\n"
-	       "page_walks): the cost model's\n"
+	       "page_walks, opcache_misses): the cost model's\n"
 	       "figures per operation instead of the rows' own (results of run\n"
 	       "--model=cycles).\n"
 	       "Sweeps (run --cpus=1,2,4): rows are matched by name and CPUs, and each\n"

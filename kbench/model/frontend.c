@@ -4,7 +4,8 @@
  * the first level holds costs the predictor nothing, the second a
  * bubble, neither a redirect once decode finds the branch), the queue
  * between the predictor and dispatch (the predictor, fetching lines as
- * it goes, runs at most that many blocks ahead), and two-level TLBs.
+ * it goes, runs at most that many blocks ahead), the op cache (fetch
+ * windows decoded before), and two-level TLBs.
  * The plugin steps them; cycles are its concern, not theirs.
  */
 #include "sim.h"
@@ -94,6 +95,13 @@ int frontend_init(struct frontend *f, const struct kb_profile *p)
 			goto fail;
 		f->btb_bubble[1] = (unsigned)p->btb2[2];
 	}
+	if (p->opcache[0]) {
+		struct kb_cache_geom g = { p->opcache[0] * p->fetch_bytes, p->opcache[1],
+					   p->fetch_bytes };
+
+		if (cache_init(&f->opcache, &g))
+			goto fail;
+	}
 	return 0;
 fail:
 	frontend_release(f);
@@ -108,6 +116,7 @@ void frontend_release(struct frontend *f)
 	tlb_release(&f->itlb);
 	cache_release(&f->btb1);
 	cache_release(&f->btb2);
+	cache_release(&f->opcache);
 }
 
 /* Both levels learn the target; the second keeps what the first drops. */

@@ -127,8 +127,11 @@ static int front_end, prefetching, btb_on;
 static int system_mode;
 /* Each level's load to use, in ticks. */
 static uint64_t t_l1, t_l2, t_llc, t_memory, t_coherence, t_penalty;
-/* A fetch window's cycle, the target buffers' bubbles, a decode redirect, an L2 TLB hit. */
-static uint64_t t_window, t_bubble[2], t_redirect, t_tlb;
+/*
+ * A fetch window's cycle (decoded, or from the op cache), the target
+ * buffers' bubbles, a decode redirect, an L2 TLB hit.
+ */
+static uint64_t t_window, t_window_op, t_bubble[2], t_redirect, t_tlb;
 static unsigned window_shift;
 /* The model runs (a profile); the branch record is kept (branches=FILE). */
 static int modelled, recording;
@@ -294,6 +297,17 @@ static uint64_t taken_target(struct vcpu *v, const struct block *prev, uint64_t 
 	return miss ? ft : max64(ft, v->core.dispatched + t_redirect);
 }
 
+/* The cycle of the window at addr: the op cache's share of one, or a whole one decoded. */
+static uint64_t op_window(struct vcpu *v, uint64_t addr)
+{
+	if (!v->fe.opcache.tags)
+		return t_window;
+	if (cache_access(&v->fe.opcache, addr) == CACHE_HIT)
+		return t_window_op;
+	v->now.opcache_misses++;
+	return t_window;
+}
+
 /*
  * Block b's windows, fetched one a cycle after the branch before it
  * settled (miss: it resolved at done), each when the queue to dispatch
@@ -327,7 +341,7 @@ static void fetch_block(struct vcpu *v, const struct block *b, const struct bloc
 
 		if (win->addr + 1 != f->window) {
 			if (f->window)
-				ft += t_window;
+				ft += op_window(v, win->addr);
 			f->window = win->addr + 1;
 			v->now.fetch_windows++;
 		}
@@ -669,6 +683,7 @@ static void front_end_setup(void)
 		while ((1ul << window_shift) < profile.fetch_bytes)
 			window_shift++;
 	}
+	t_window_op = profile.opcache[2] ? profile.width / profile.opcache[2] : t_window;
 	t_bubble[0] = (uint64_t)profile.btb1[2] * profile.width;
 	t_bubble[1] = (uint64_t)profile.btb2[2] * profile.width;
 	t_redirect = (uint64_t)(profile.btb_redirect * w + 0.5);

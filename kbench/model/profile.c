@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { NAME, REAL, COUNT, CACHE, TIER, TLB };
+enum kind { NAME, REAL, COUNT, CACHE, TIER, TLB, OPCACHE };
 
 struct key {
 	const char *name;
@@ -20,7 +20,7 @@ static const struct key keys[] = {
 	/* The front end's keys first: later additions, each optional (see optional()). */
 	K(fetch_bytes, COUNT), K(fetch_windows, COUNT), K(btb1, TIER), K(btb2, TIER),
 	K(btb_redirect, REAL), K(prefetch, COUNT), K(fetch_misses, COUNT), K(itlb, TLB),
-	K(dtlb, TLB), K(tlb_latency, REAL),
+	K(dtlb, TLB), K(tlb_latency, REAL), K(opcache, OPCACHE),
 	K(name, NAME), K(cpi, REAL),
 	K(l1i, CACHE), K(l1d, CACHE), K(l2, CACHE), K(llc, CACHE),
 	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
@@ -30,7 +30,7 @@ static const struct key keys[] = {
 };
 #define NKEYS (sizeof(keys) / sizeof(*keys))
 /* keys[0..NFRONT) are the front end's. */
-#define NFRONT 10
+#define NFRONT 11
 
 struct parse {
 	const char *path;
@@ -180,6 +180,9 @@ static int parse_value(const struct parse *ps, const struct key *k, const char *
 	case TIER:
 		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 3,
 				     "ENTRIES WAYS BUBBLE (e.g. 1536 6 0)");
+	case OPCACHE:
+		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 3,
+				     "WINDOWS WAYS PER_CYCLE (e.g. 512 8 2)");
 	case TLB:
 		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 4,
 				     "L1ENTRIES L1WAYS L2ENTRIES L2WAYS (e.g. 64 64 512 8)");
@@ -276,6 +279,9 @@ static int check_front_end(struct parse *ps, const struct kb_profile *p, const i
 	ps->line = line_of("prefetch", seen);
 	if (p->prefetch > 256)
 		return fail(ps, "prefetch takes 1 to 256 blocks, not %lu", p->prefetch);
+	ps->line = line_of("opcache", seen);
+	if (p->opcache[0] && (!p->fetch_bytes || !p->opcache[2] || p->opcache[2] > 8))
+		return fail(ps, "opcache needs fetch_bytes, and takes 1 to 8 windows a cycle");
 	ps->line = line_of("fetch_misses", seen);
 	if (p->fetch_misses && (!p->prefetch || p->fetch_misses > 64))
 		return fail(ps, "fetch_misses needs prefetch, and takes 1 to 64, not %lu",

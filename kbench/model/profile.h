@@ -45,6 +45,9 @@
  *                             an L2 miss walks the page table through L2,
  *                             the LLC and memory
  *   tlb_latency = CYCLES      what a first-level miss that the L2 TLB holds costs
+ *   opcache = ENTRIES WAYS N  (with fetch_bytes) decoded fetch windows kept: a
+ *                             window found there comes N a cycle, past the
+ *                             decoders' limit of fetch_windows
  *
  * Shared by the plugin and by kbench, which checks a profile before QEMU
  * starts: one parser, one set of messages.
@@ -71,6 +74,7 @@ struct kb_profile {
 	unsigned long btb1[3], btb2[3];		/* entries, ways, bubble */
 	double btb_redirect, tlb_latency;
 	unsigned long itlb[4], dtlb[4];		/* L1 entries, ways; L2 entries, ways */
+	unsigned long opcache[3];		/* windows, ways, windows a cycle */
 };
 
 /* Whether any part of the front end is on. */

@@ -50,6 +50,7 @@ struct counters {
 	/* The front end's (0 where its part is off). */
 	uint64_t fetch_windows, taken_branches, btb_misses;
 	uint64_t itlb_misses, dtlb_misses, page_walks;
+	uint64_t opcache_misses;	/* fetch windows the op cache had not */
 	uint64_t core_ticks;	/* the core's time (timing.c), not an event */
 };
 
@@ -57,7 +58,7 @@ struct counters {
 #define KB_EVENTS(X) X(instructions) X(loads) X(stores) X(l1i_misses) X(l1d_misses) \
 	X(l2_misses) X(llc_misses) X(coherence_misses) X(branches) X(branch_misses) \
 	X(fetch_windows) X(taken_branches) X(btb_misses) X(itlb_misses) X(dtlb_misses) \
-	X(page_walks)
+	X(page_walks) X(opcache_misses)
 
 double model_cycles(const struct kb_profile *p, const struct counters *c);
 
@@ -165,6 +166,7 @@ uint64_t tlb_entry_addr(uint64_t vpage);
 
 struct frontend {
 	struct cache btb1, btb2;
+	struct cache opcache;	/* of fetch windows; no tags: off */
 	struct tlb itlb;
 	uint64_t *queue;	/* the first dispatch of each of the last depth blocks */
 	unsigned long depth, head;

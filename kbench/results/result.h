@@ -30,7 +30,7 @@
 #define KB_METRICS(X) X(cycles) X(instructions) X(loads) X(stores) X(l1i_misses) \
 	X(l1d_misses) X(l2_misses) X(llc_misses) X(coherence_misses) X(branches) \
 	X(branch_misses) X(fetch_windows) X(taken_branches) X(btb_misses) X(itlb_misses) \
-	X(dtlb_misses) X(page_walks)
+	X(dtlb_misses) X(page_walks) X(opcache_misses)
 #define KB_METRIC_ENUM(m) KB_M_##m,
 enum kb_metric { KB_METRICS(KB_METRIC_ENUM) KB_NR_METRICS };
 extern const char *const kb_metric_names[KB_NR_METRICS];

@@ -1361,6 +1361,10 @@ case_model_profile() {
 	profile_error "$fe"$'\nbtb1 = 1024 4\nbtb_redirect = 5' "bad.profile:$end: btb1 takes ENTRIES WAYS BUBBLE (e.g. 1536 6 0), not '1024 4'"
 	profile_error "$fe"$'\nfetch_windows = 2' "bad.profile:$end: fetch_windows needs fetch_bytes"
 	profile_error "$fe"$'\nfetch_misses = 4' "bad.profile:$end: fetch_misses needs prefetch"
+	profile_error "$fe"$'\nopcache = 64 4 2' "bad.profile:$end: opcache needs fetch_bytes"
+	profile_error "$fe"$'\nfetch_bytes = 32\nopcache = 48 4 2' "bad.profile:$((end + 1)): opcache: ENTRIES / WAYS must be a power of two"
+	profile_error "$fe"$'\nfetch_bytes = 32\nopcache = 64 4 9' "bad.profile:$((end + 1)): opcache needs fetch_bytes, and takes 1 to 8 windows a cycle"
+	profile_error "$fe"$'\nfetch_bytes = 32\nopcache = 64 4' "bad.profile:$((end + 1)): opcache takes WINDOWS WAYS PER_CYCLE (e.g. 512 8 2), not '64 4'"
 	profile_error "$fe"$'\nitlb = 64 64 512 8' "bad.profile: itlb or dtlb and tlb_latency go together"
 	# Without the core's timing they change nothing, and the profile loads.
 	profile_error "$(printf '%s\n' "$fe" | grep -Ev '^(width|rob|l1_latency) =')"$'\nprefetch = 8' \
@@ -1552,6 +1556,8 @@ case_model_frontend() {
 	# pages: a load from each of 16384 pages in turn, near: as many from one.
 	cat >fe.c <<'EOF'
 #include <string.h>
+/* A ten-byte no-op (nopw %cs:0(%rax,%rax,1)). */
+#define NOP10 ".byte 0x66,0x2e,0x0f,0x1f,0x84,0x00,0x00,0x00,0x00,0x00\n"
 static char mem[16384 * 4096];
 int main(int argc, char **argv)
 {
@@ -1564,6 +1570,12 @@ int main(int argc, char **argv)
 	else if (!strcmp(w, "straight"))
 		for (long i = 0; i < 100000; i++)
 			__asm__ volatile(".p2align 4\n.rept 16\nnop\nnop\nnop\nnop\n.endr");
+	else if (!strcmp(w, "long"))
+		for (long i = 0; i < 100000; i++)
+			__asm__ volatile(".rept 16\n" NOP10 ".endr");
+	else if (!strcmp(w, "longbig"))
+		for (long i = 0; i < 2000; i++)
+			__asm__ volatile(".rept 1024\n" NOP10 ".endr");
 	else if (!strcmp(w, "big"))
 		for (long i = 0; i < 400; i++)
 			__asm__ volatile(".rept 2048\nadd $1, %%r8\nadd $1, %%r9\nadd $1, %%r10\n"
@@ -1625,6 +1637,24 @@ EOF
 	at_most "$(ev all-near dtlb_misses)" 1000 || fail "dTLB misses in one page: $(ev all-near dtlb_misses)"
 	at_least "$(ev all-pages cycles)" "$(awk -v c="$(ev none-pages cycles)" 'BEGIN { print 1.1 * c }')" ||
 		fail "page walks cost nothing: $(ev all-pages cycles) against $(ev none-pages cycles)"
+	# Ten-byte no-ops: three a 32-byte window, so decoded they come three a
+	# cycle at most; an op cache of 64 windows holds a loop of 16 (160
+	# bytes) and gives two windows a cycle, not one of 1024 (10 KiB): that
+	# runs decoded.
+	{ cat all.profile; echo 'opcache = 64 4 2'; } >op.profile
+	for w in long longbig; do
+		model_ev all.profile fe $w all-$w
+		model_ev op.profile fe $w op-$w
+	done
+	[ "$(ev all-long opcache_misses)" = 0 ] || fail "op cache misses without one"
+	at_most "$(ipc all-long)" 2.5 || fail "long instructions decoded at $(ipc all-long) a cycle"
+	at_least "$(ipc op-long)" "$(awk -v a="$(ipc all-long)" 'BEGIN { print 1.3 * a }')" ||
+		fail "long instructions from the op cache at $(ipc op-long), decoded $(ipc all-long)"
+	at_most "$(ev op-long opcache_misses)" 1000 || fail "a small loop's op cache misses: $(ev op-long opcache_misses)"
+	at_least "$(ev op-longbig opcache_misses)" "$(awk -v w="$(ev op-longbig fetch_windows)" 'BEGIN { print 0.9 * w }')" ||
+		fail "a loop larger than the op cache: $(ev op-longbig opcache_misses) misses of $(ev op-longbig fetch_windows) windows"
+	at_most "$(ipc op-longbig)" "$(awk -v a="$(ipc all-longbig)" 'BEGIN { print 1.05 * a }')" ||
+		fail "a loop larger than the op cache at $(ipc op-longbig), decoded $(ipc all-longbig)"
 	# Deterministic: the same run twice, the same records.
 	model_ev all.profile fe big again-big
 	cmp -s all-big.rec again-big.rec || fail "one run twice: $(cat all-big.rec again-big.rec)"
