@@ -27,6 +27,14 @@ static const struct {
 	{ "validate", cmd_validate }, { "profile", cmd_profile },
 };
 
+static int (*command(const char *name))(int, char **)
+{
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
+		if (!strcmp(name, cmds[i].name))
+			return cmds[i].fn;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	warn_set_progname("kbench");
@@ -39,8 +47,8 @@ int main(int argc, char **argv)
 		usage();
 		return KB_OK;
 	}
-	/* `kbench run --help` as well: the one page covers every command. */
-	if (argc > 2 && (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help"))) {
+	/* `kbench run --help` as well: the one page covers every command kbench has. */
+	if (argc > 2 && (!strcmp(argv[2], "-h") || !strcmp(argv[2], "--help")) && command(argv[1])) {
 		usage();
 		return KB_OK;
 	}
@@ -48,9 +56,8 @@ int main(int argc, char **argv)
 		printf("kbench (ccd-suite) %s\n", CCD_VERSION);
 		return KB_OK;
 	}
-	for (size_t i = 0; i < sizeof(cmds) / sizeof(*cmds); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
+	if (command(argv[1]))
+		return command(argv[1])(argc - 1, argv + 1);
 	return usage_error("unknown command '%s' (run, compare, backends, pgo, profile, calibrate, validate, config)",
 			   argv[1]);
 }

@@ -17,6 +17,11 @@ case_usage() {
 	has err.txt "kbench: error: no command"
 	expect 2 "$KBENCH" frobnicate
 	has err.txt "unknown command 'frobnicate'"
+	# --help of a command kbench has not: the same error, not the help page.
+	expect 2 "$KBENCH" frobnicate --help
+	has err.txt "unknown command 'frobnicate'"
+	expect 0 "$KBENCH" profile --help
+	has out.txt "kbench profile --record=REC"
 	expect 0 "$KBENCH" --help
 	has out.txt "usage: kbench run"
 	has out.txt "exit status"
