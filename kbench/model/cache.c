@@ -16,6 +16,7 @@ int cache_init(struct cache *c, const struct kb_cache_geom *g)
 	c->clock = 0;
 	memset(c->memo_tag, 0, sizeof(c->memo_tag));
 	c->memo_next = 0;
+	c->last = 0;
 	c->tags = calloc(sets * g->ways, sizeof(*c->tags));
 	c->stamps = calloc(sets * g->ways, sizeof(*c->stamps));
 	if (!c->tags || !c->stamps) {
@@ -62,11 +63,17 @@ int cache_access(struct cache *c, uint64_t addr)
 	int memo = c->ways >= MEMO_WAYS;
 
 	c->clock++;
+	/* The line of the last access again (a window's next, a load's neighbour). */
+	if (c->tags[c->last] == tag) {
+		c->stamps[c->last] = c->clock;
+		return CACHE_HIT;
+	}
 	if (memo && memo_hit(c, tag))
 		return CACHE_HIT;
 	for (size_t i = base; i < base + c->ways; i++) {
 		if (c->tags[i] == tag) {
 			c->stamps[i] = c->clock;
+			c->last = i;
 			if (memo)
 				memo_note(c, tag, i);
 			return CACHE_HIT;
@@ -74,6 +81,7 @@ int cache_access(struct cache *c, uint64_t addr)
 		if (c->tags[i] == (tag | CACHE_TAKEN)) {
 			c->tags[i] = tag;
 			c->stamps[i] = c->clock;
+			c->last = i;
 			return CACHE_TAKEN_MISS;
 		}
 		if (c->stamps[i] < c->stamps[victim])
@@ -81,6 +89,7 @@ int cache_access(struct cache *c, uint64_t addr)
 	}
 	c->tags[victim] = tag;
 	c->stamps[victim] = c->clock;
+	c->last = victim;
 	if (memo)
 		memo_note(c, tag, victim);
 	return CACHE_MISS;

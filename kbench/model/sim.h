@@ -24,6 +24,7 @@ struct cache {
 	uint64_t memo_tag[CACHE_MEMO];
 	size_t memo_at[CACHE_MEMO];
 	unsigned memo_next;
+	size_t last;		/* the way the last access found or filled */
 };
 
 /* A tag's mark: another core's store took the line (cache_invalidate). */
