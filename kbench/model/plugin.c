@@ -375,6 +375,13 @@ static void record_branch(struct vcpu *v, const struct block *prev, const struct
 	if ((!in_window && !whole) || b->pc < kernel_base ||
 	    (!jumped && b->pc == prev->fallthrough))
 		return;
+	/*
+	 * A block starting at the last instruction of the one before is no
+	 * branch: a rep-prefixed instruction's next iteration, or the rest of
+	 * a block QEMU stopped early (the icount budget ran out) run again.
+	 */
+	if (b->pc == prev->last_pc && (prev->kind == EXIT_OTHER || prev->insns > 1))
+		return;
 	if (!lbr_branch(&v->lbr, from, b->pc))
 		return;
 	n = lbr_format(&v->lbr, b->pc, line, sizeof(line));
