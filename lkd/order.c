@@ -189,10 +189,19 @@ static int function_sections(struct lkd_obj *obj, void *data)
 	return 0;
 }
 
-/* A pattern of the script takes .text.F: .text.* or .text.[...]... */
+/*
+ * A pattern of the script takes .text.F: a word .text.* or .text.[...]...
+ * (not .init.text.*, which only ends so).
+ */
 static int takes_function_sections(const char *script)
 {
-	return strstr(script, ".text.*") || strstr(script, ".text.[");
+	static const char *const pats[] = { ".text.*", ".text.[" };
+
+	for (size_t k = 0; k < sizeof(pats) / sizeof(*pats); k++)
+		for (const char *p = script; (p = strstr(p, pats[k])); p++)
+			if (p == script || strchr(" \t\n(", p[-1]))
+				return 1;
+	return 0;
 }
 
 static int cmp_str(const void *a, const void *b)
