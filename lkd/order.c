@@ -123,7 +123,7 @@ static int gnu_name(const char *s)
 	return 1;
 }
 
-/* One *(.text.NAME) a name GNU ld can take, in FILE's order. */
+/* One *(.text.NAME .text.hot.NAME) a name GNU ld can take, in FILE's order. */
 static int descriptions(const struct lkd_order *ord, struct strbuf *sb, size_t *nr)
 {
 	size_t skipped = 0;
@@ -133,7 +133,8 @@ static int descriptions(const struct lkd_order *ord, struct strbuf *sb, size_t *
 		const char *name = ord->names.v[i];
 
 		if (gnu_name(name)) {
-			strbuf_addf(sb, "\t*(.text.%s)\n", name);
+			/* A profile's hot function is gcc's .text.hot.F: ordered as F. */
+			strbuf_addf(sb, "\t*(.text.%s .text.hot.%s)\n", name, name);
 			++*nr;
 		} else if (++skipped <= NAMED_SKIPS) {
 			const char *what = "not a name GNU ld's linker scripts take unquoted "

@@ -5,7 +5,7 @@
  * --symbol-ordering-file: one symbol a line, hottest first.  ld.lld takes
  * it as it is.  GNU ld has no such option: it links with a copy of the
  * link's linker script (or of its built-in one) whose .text output section
- * starts with one *(.text.NAME) a name, in FILE's order, the sections
+ * starts with one *(.text.NAME .text.hot.NAME) a name, in FILE's order, the sections
  * -ffunction-sections gives each function.
  */
 #ifndef LKD_ORDER_H

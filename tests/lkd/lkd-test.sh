@@ -554,6 +554,11 @@ case_order() {
 	[ -z "$(beyond k-absent.exe)" ] || fail "functions beyond _etext: $(beyond k-absent.exe)"
 	[ "$(in_order k-absent.exe $ORDER_NAMES boot)" = "boot north east south west cash\$ " ] ||
 		fail "names absent from the link: not the input's order: $(in_order k-absent.exe $ORDER_NAMES boot)"
+	# A profile's hot function (gcc's .text.hot.F, warm's) is ordered as F.
+	printf 'east\nwarm\nnorth\n' > hot.txt
+	expect 0 "$LKD" --lkd-order=hot.txt -T k.lds -e head_entry -o k-hot.exe ord.o
+	[ "$(in_order k-hot.exe east warm north)" = "east warm north " ] ||
+		fail ".text.hot.warm not in FILE's order: $(in_order k-hot.exe east warm north)"
 	# A script found in a -L directory, or named in a response file; what it
 	# puts first (KEEP(*(.text.boot))) stays first.
 	mkdir -p lds && cp "$FIXTURES/order-boot.lds" lds/boot.lds
