@@ -800,6 +800,26 @@ kbench compare --trained=$split -o $W/pg/chart.svg $W/pg/plain.json $W/pg/pgo.js
 EOT
 	diff -u want.txt out.txt >&2 || fail "pgo --dry-run commands differ"
 	grep -- '--only=[^ ]*mem' out.txt && fail "the default split trains a memory control"
+	# AutoFDO with clang and the order: a debug-information plain kernel
+	# trained with the branch record, kbench profile twice, the profile and
+	# the order in the profile-guided build; no instrumented kernel.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=af --method=autofdo --order --cc=clang-19 --dry-run
+	has out.txt "CONFIG_DEBUG_INFO_DWARF5=y"
+	has out.txt "KCFLAGS=-fdebug-info-for-profiling bzImage"
+	has out.txt "kbench run -o $W/af/train.json --record-branches=$W/af/branches.perf --only=$split $W/af/plain/arch/x86/boot/bzImage"
+	has out.txt "kbench profile --record=$W/af/branches.perf --vmlinux=$W/af/plain/vmlinux --format=llvm -o $W/af/profile.prof"
+	has out.txt "kbench profile --record=$W/af/branches.perf --vmlinux=$W/af/plain/vmlinux --format=order -o $W/af/order.txt"
+	has out.txt "'LD=lkd --lkd-order=$W/af/order.txt' 'KCFLAGS=-fdebug-info-for-profiling -fprofile-sample-use=$W/af/profile.prof -ffunction-sections' bzImage"
+	grep -q "/af/instr" out.txt && fail "autofdo built an instrumented kernel"
+	# gcc's: its AFDO file, -fauto-profile; instrument with --order records the plain kernel.
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=af --method=autofdo --dry-run
+	has out.txt "--format=afdo -o $W/af/profile.afdo"
+	has out.txt "KCFLAGS=-fauto-profile=$W/af/profile.afdo bzImage"
+	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --order --dry-run
+	has out.txt "kbench run -o $W/pg/record.json --record-branches=$W/pg/branches.perf"
+	has out.txt "CCD_PROFILE_USE=$W/pg/profile"
+	expect 2 "$KBENCH" pgo --source=/src/linux --method=lbr --dry-run
+	has err.txt "--method is instrument or autofdo"
 	[ -e pg ] && fail "--dry-run created the output directory"
 	# The workload and the default split in the same training boot.
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --train-workload=/bin/w --dry-run
