@@ -162,6 +162,9 @@ int profile_make(const char *record, const char *vmlinux, const char *format, co
 		made->samples = b.nr;
 		made->functions = st.functions;
 	}
+	/* No older profile may stand in for the one refused. */
+	if (ret != KB_OK)
+		unlink_if_regular(o.out);
 	branches_release(&b);
 	return ret;
 }

@@ -2224,7 +2224,9 @@ EOF
 	# The order: mix, hot_loop's hottest callee, right after it.
 	expect 0 "$KBENCH" profile --record=g.perf --vmlinux=pg --format=order -o g.order
 	grep -A1 -x hot_loop g.order | grep -qx mix || fail "mix does not follow hot_loop: $(head g.order)"
-	# Another build's record: refused, both build IDs named; no output.
+	# Another build's record: refused, both build IDs named; no output, not
+	# even an older one.
+	echo stale >x.order
 	expect 2 "$KBENCH" profile --record=c.perf --vmlinux=pg --format=order -o x.order
 	has err.txt "$(readelf -n pc | awk '/Build ID/ { print $3 }')"
 	has err.txt "$(readelf -n pg | awk '/Build ID/ { print $3 }')"
