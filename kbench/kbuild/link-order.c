@@ -74,7 +74,8 @@ static uint64_t find_callers(struct order_state *s, const struct kb_branches *b)
 		}
 		v[nr++] = (struct edge){ from, to, 1 };
 	}
-	qsort(v, nr, sizeof(*v), cmp_edge);
+	if (nr)
+		qsort(v, nr, sizeof(*v), cmp_edge);
 	for (size_t i = 0, j; i < nr; i = j) {
 		uint64_t n = 0;
 

@@ -56,7 +56,8 @@ static void read_symtab(struct kb_funcs *f, Elf *e, Elf_Scn *scn, const GElf_Shd
 	}
 	for (size_t i = 0; i < f->nr; i++)
 		f->v[i].name = f->names + (uintptr_t)f->v[i].name;
-	qsort(f->v, f->nr, sizeof(*f->v), cmp_func);
+	if (f->nr)
+		qsort(f->v, f->nr, sizeof(*f->v), cmp_func);
 	for (size_t i = 0; i < f->nr; i++)
 		if (!out || f->v[out - 1].addr != f->v[i].addr)
 			f->v[out++] = f->v[i];

@@ -209,7 +209,8 @@ static void count_merge(struct counts *c)
 {
 	size_t out = 0;
 
-	qsort(c->v, c->nr, sizeof(*c->v), cmp_count);
+	if (c->nr)
+		qsort(c->v, c->nr, sizeof(*c->v), cmp_count);
 	for (size_t i = 0; i < c->nr; i++)
 		if (out && !cmp_count(&c->v[out - 1], &c->v[i]))
 			c->v[out - 1].n++;
