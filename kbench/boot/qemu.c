@@ -49,19 +49,30 @@ unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m)
 	return strcmp(clock, "kvm") ? 1u << m->icount_shift : 1;
 }
 
-/* The boot's command line; probe: without the kernel, stopped, QMP on standard input. */
-static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
+/* The kernel's command line: its console, what kbench's guest is asked. */
+static void kernel_cmdline(struct strbuf *sb, const struct qemu_boot *o)
 {
 	const struct kb_machine *m = o->m;
 	int icount = strcmp(o->clock, "kvm") != 0;
-	char scale[40] = "";
+	int smp = o->cpus > 1 && icount && m->smp_append;
 
+	strbuf_addf(sb, "console=%s " BASE_APPEND "%s%s%s%s kbench_runs=%d%s%s%s%s",
+		    m->console, *m->append ? " " : "", m->append, smp ? " " : "",
+		    smp ? m->smp_append : "", o->runs, o->quick ? " kbench_quick=1" : "",
+		    o->gcov ? " kbench_gcov=1" : "", o->only ? " kbench_only=" : "",
+		    o->only ? o->only : "");
 	/* A time stays an instruction count. */
 	if (qemu_ns_per_insn(o->clock, m) != 1)
-		snprintf(scale, sizeof(scale), " kbench_ns_per_insn=%u", qemu_ns_per_insn(o->clock, m));
-	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
-		     "-serial", probe ? "none" : "stdio", "-no-reboot", "-m", NULL);
-	strvec_pushf(args, "%lu", guest_memory(o));
+		strbuf_addf(sb, " kbench_ns_per_insn=%u", qemu_ns_per_insn(o->clock, m));
+	if (o->append)
+		strbuf_addf(sb, " %s", o->append);
+}
+
+/* The board, its CPUs and the clock: what a boot here and on a lab share. */
+static void board_args(struct strvec *args, const struct qemu_boot *o)
+{
+	const struct kb_machine *m = o->m;
+
 	for (const char *const *a = m->args; *a; a++)
 		strvec_push(args, *a);
 	/* Under icount QEMU runs the CPUs in turn in one thread: still deterministic. */
@@ -72,39 +83,56 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
 		else
 			strvec_pushf(args, "%d", o->cpus);
 	}
+	if (!strcmp(o->clock, "kvm")) {
+		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
+		return;
+	}
+	if (m->cpu)
+		strvec_pushl(args, "-cpu", m->cpu, NULL);
+	/* The RTC too counts guest time from a fixed date: no host time gets in. */
+	strvec_push(args, "-icount");
+	strvec_pushf(args, "shift=%u,sleep=off", m->icount_shift);
+	strvec_pushl(args, "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
+	/*
+	 * Boards hand the kernel random bytes (virt's rng-seed and
+	 * kaslr-seed): from a fixed seed they are the same on every
+	 * boot, as the guest's random numbers then are.
+	 */
+	strvec_pushl(args, "-seed", "1", NULL);
+}
+
+/* The boot's command line; probe: without the kernel, stopped, QMP on standard input. */
+static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
+{
+	strvec_pushl(args, o->qemu, "-nodefaults", "-no-user-config", "-display", "none",
+		     "-serial", probe ? "none" : "stdio", "-no-reboot", "-m", NULL);
+	strvec_pushf(args, "%lu", guest_memory(o));
+	board_args(args, o);
 	if (o->dtb)
 		strvec_pushl(args, "-dtb", o->dtb, NULL);
 	if (probe) {
 		strvec_pushl(args, "-S", "-qmp", "stdio", NULL);
 	} else {
-		strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append", NULL);
-		strvec_pushf(args, "console=%s " BASE_APPEND "%s%s%s%s kbench_runs=%d%s%s%s%s%s%s%s",
-			     m->console, *m->append ? " " : "", m->append,
-			     o->cpus > 1 && icount && m->smp_append ? " " : "",
-			     o->cpus > 1 && icount && m->smp_append ? m->smp_append : "", o->runs,
-			     o->quick ? " kbench_quick=1" : "", o->gcov ? " kbench_gcov=1" : "",
-			     o->only ? " kbench_only=" : "", o->only ? o->only : "",
-			     scale,
-			     o->append ? " " : "", o->append ? o->append : "");
+		struct strbuf cmdline = STRBUF_INIT;
+
+		kernel_cmdline(&cmdline, o);
+		strvec_pushl(args, "-kernel", o->kernel, "-initrd", o->initrd, "-append",
+			     cmdline.buf, NULL);
+		strbuf_release(&cmdline);
 	}
-	if (!icount) {
-		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
-	} else {
-		if (m->cpu)
-			strvec_pushl(args, "-cpu", m->cpu, NULL);
-		/* The RTC too counts guest time from a fixed date: no host time gets in. */
-		strvec_push(args, "-icount");
-		strvec_pushf(args, "shift=%u,sleep=off", m->icount_shift);
-		strvec_pushl(args, "-rtc", "base=2000-01-01T00:00:00,clock=vm", NULL);
-		/*
-		 * Boards hand the kernel random bytes (virt's rng-seed and
-		 * kaslr-seed): from a fixed seed they are the same on every
-		 * boot, as the guest's random numbers then are.
-		 */
-		strvec_pushl(args, "-seed", "1", NULL);
-		if (o->model || o->branches)
-			model_qemu_args(args, o->model, o->records, o->branches);
-	}
+	if (strcmp(o->clock, "kvm") && (o->model || o->branches))
+		model_qemu_args(args, o->model, o->records, o->branches);
+}
+
+void qemu_lab_args(const struct qemu_boot *o, struct strvec *args, struct strbuf *cmdline,
+		   unsigned long *memory)
+{
+	/* The lab's device type starts QEMU with its own defaults: kbench's board has none. */
+	strvec_pushl(args, "-nodefaults", "-no-user-config", "-serial", "stdio", "-no-reboot",
+		     NULL);
+	board_args(args, o);
+	kernel_cmdline(cmdline, o);
+	*memory = guest_memory(o);
 }
 
 static int qemu_found(const char *qemu)

@@ -37,6 +37,15 @@ struct qemu_boot {
  * an error if it could not start.
  */
 int qemu_boot(const struct qemu_boot *b, struct console *c, int *timed_out);
+/*
+ * The boot as a lab's QEMU runs it (kbench lava job): QEMU's options
+ * (the board, its CPUs, the clock; no binary, kernel, console or memory,
+ * which the lab's device type gives) into args, the kernel's command
+ * line into cmdline, and the guest's memory in MB.
+ */
+struct strbuf;
+void qemu_lab_args(const struct qemu_boot *b, struct strvec *args, struct strbuf *cmdline,
+		   unsigned long *memory);
 /* The ns QEMU counts per instruction on m, which the guest divides its clock by. */
 unsigned qemu_ns_per_insn(const char *clock, const struct kb_machine *m);
 /*
