@@ -68,7 +68,7 @@ static void kernel_cmdline(struct strbuf *sb, const struct qemu_boot *o)
 		strbuf_addf(sb, " %s", o->append);
 }
 
-/* The board, its CPUs and the clock: what a boot here and on a lab share. */
+/* The board and its CPUs. */
 static void board_args(struct strvec *args, const struct qemu_boot *o)
 {
 	const struct kb_machine *m = o->m;
@@ -83,6 +83,13 @@ static void board_args(struct strvec *args, const struct qemu_boot *o)
 		else
 			strvec_pushf(args, "%d", o->cpus);
 	}
+}
+
+/* The clock: KVM's, or an instruction count with nothing of the host's in it. */
+static void clock_args(struct strvec *args, const struct qemu_boot *o)
+{
+	const struct kb_machine *m = o->m;
+
 	if (!strcmp(o->clock, "kvm")) {
 		strvec_pushl(args, "-enable-kvm", "-cpu", "host", NULL);
 		return;
@@ -120,6 +127,7 @@ static void qemu_args(struct strvec *args, const struct qemu_boot *o, int probe)
 			     cmdline.buf, NULL);
 		strbuf_release(&cmdline);
 	}
+	clock_args(args, o);
 	if (strcmp(o->clock, "kvm") && (o->model || o->branches))
 		model_qemu_args(args, o->model, o->records, o->branches);
 }
@@ -131,6 +139,7 @@ void qemu_lab_args(const struct qemu_boot *o, struct strvec *args, struct strbuf
 	strvec_pushl(args, "-nodefaults", "-no-user-config", "-serial", "stdio", "-no-reboot",
 		     NULL);
 	board_args(args, o);
+	clock_args(args, o);
 	kernel_cmdline(cmdline, o);
 	*memory = guest_memory(o);
 }
