@@ -24,7 +24,7 @@ static const struct {
 	{ "config", cmd_config }, { "initramfs", cmd_initramfs },
 	{ "backends", cmd_backends },
 	{ "pgo", cmd_pgo }, { "calibrate", cmd_calibrate },
-	{ "validate", cmd_validate }, { "profile", cmd_profile },
+	{ "validate", cmd_validate }, { "profile", cmd_profile }, { "lava", cmd_lava },
 };
 
 static int (*command(const char *name))(int, char **)
@@ -42,7 +42,7 @@ int main(int argc, char **argv)
 	/* die() is for kbench's own trouble (out of memory, say). */
 	die_status = KB_TROUBLE;
 	if (argc < 2)
-		return usage_error("no command (run, compare, backends, pgo, profile, calibrate, validate, config)");
+		return usage_error("no command (run, compare, backends, pgo, profile, calibrate, validate, lava, config)");
 	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
 		usage();
 		return KB_OK;
@@ -58,6 +58,6 @@ int main(int argc, char **argv)
 	}
 	if (command(argv[1]))
 		return command(argv[1])(argc - 1, argv + 1);
-	return usage_error("unknown command '%s' (run, compare, backends, pgo, profile, calibrate, validate, config)",
+	return usage_error("unknown command '%s' (run, compare, backends, pgo, profile, calibrate, validate, lava, config)",
 			   argv[1]);
 }

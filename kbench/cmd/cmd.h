@@ -20,6 +20,7 @@ int cmd_pgo(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
 int cmd_validate(int argc, char **argv);
 int cmd_profile(int argc, char **argv);
+int cmd_lava(int argc, char **argv);
 
 /*
  * Before backends or pgo build anything: run's options (run_args, and
@@ -44,6 +45,21 @@ struct profile_made {
 };
 int profile_make(const char *record, const char *vmlinux, const char *format, const char *out,
 		 unsigned long min_samples, struct profile_made *made);
+
+/*
+ * kbench lava job's boot (run.c): run's options (argv as run's) for one
+ * boot, checked as run checks them but for QEMU, which is the lab's; the
+ * boot described into job, its initramfs written to files->initrd, and
+ * the kernel's and device tree's paths (dtb: NULL for none) into files.
+ * KB_OK, or the exit status after an error.
+ */
+struct lab_job;
+struct lab_files {
+	const char *initrd;	/* where the initramfs goes */
+	const char *kernel;	/* job's */
+	char *dtb;		/* the board's device tree, or NULL */
+};
+int run_lab_job(int argc, char **argv, struct lab_job *job, struct lab_files *files);
 
 /* The help page, every command's options (help.c). */
 void usage(void);

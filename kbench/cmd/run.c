@@ -7,6 +7,7 @@
 #include "cmd.h"
 #include "atomic-file.h"
 #include "initramfs.h"
+#include "job.h"
 #include "machine.h"
 #include "cost-model.h"
 #include "console.h"
@@ -59,6 +60,7 @@ struct run_opts {
 	struct kb_branch_args br;
 	struct kb_branches rec;
 	int runs, quick, timeout;
+	int lab;		/* kbench lava job: QEMU is the lab's */
 	int cpus[KB_MAX_CPUS], nr_cpus;	/* --cpus: the guest's CPUs, a boot each */
 	struct strbuf logs;		/* --console: every boot's console */
 	struct initramfs_opts init;
@@ -494,7 +496,7 @@ static int check_inputs(struct run_opts *o)
 	if (check_cpus(o))
 		return KB_USAGE;
 	/* --qemu decides: no search, its own checks. */
-	if (o->qemu) {
+	if (o->qemu && !o->lab) {
 		if (check_smp_qemu(o))
 			return KB_TROUBLE;
 		warn_unrepeatable(o);
@@ -530,6 +532,8 @@ static int check_inputs(struct run_opts *o)
 		return KB_TROUBLE;
 	if (o->record_path && record_setup(o))
 		return KB_TROUBLE;
+	if (o->lab)
+		return KB_OK;
 	if (o->qemu) {
 		given_qemu(o);
 	} else {
@@ -914,6 +918,69 @@ int run_precheck(const struct strvec *run_args, const char *model, const struct 
 	build_cc_release(&o.build_cc);
 	strbuf_release(&o.logs);
 	strvec_clear(&args);
+	return ret;
+}
+
+/* What a lab's boot cannot do: the options that need kbench's own QEMU here. */
+static int lab_refuses(const struct run_opts *o)
+{
+	const char *opt = o->model ? "--model" : o->record_path ? "--record-branches" :
+			  o->gcov_out ? "--gcov-out" : o->console_log ? "--console" :
+			  o->qemu ? "--qemu" : NULL;
+
+	if (opt)
+		return usage_error("lava job: %s is not for a lab's boot", opt);
+	if (o->nr_cpus > 1)
+		return usage_error("lava job: one --cpus count a job (a job a boot)");
+	return 0;
+}
+
+/* The boot into job: run's figures, QEMU's options and the kernel's command line. */
+static void lab_describe(const struct run_opts *o, struct lab_job *job)
+{
+	const struct qemu_boot b = {
+		.m = o->m, .kernel = o->kernel, .cpus = o->cpus[0], .clock = o->clock,
+		.runs = o->runs, .quick = o->quick, .only = o->only, .append = o->append,
+		.program_bytes = o->programs.bytes,
+	};
+
+	job->m = o->m;
+	job->kernel = realpath(o->kernel, NULL);
+	if (!job->kernel)
+		job->kernel = xstrdup(o->kernel);
+	job->clock = o->clock;
+	job->cpus = o->cpus[0];
+	job->runs = o->runs;
+	job->quick = o->quick;
+	job->timeout = o->timeout;
+	job->append = o->append ? xstrdup(o->append) : NULL;
+	job->only = o->only ? xstrdup(o->only) : NULL;
+	qemu_lab_args(&b, &job->qemu, &job->cmdline, &job->memory);
+}
+
+int run_lab_job(int argc, char **argv, struct lab_job *job, struct lab_files *files)
+{
+	struct run_opts o;
+	int ret = parse_run_options(&o, argc, argv) ? KB_USAGE : KB_OK, fd;
+	char *tmp;
+
+	if (ret == KB_OK && lab_refuses(&o))
+		ret = KB_USAGE;
+	o.lab = 1;
+	if (ret == KB_OK)
+		ret = check_inputs(&o);
+	if (ret == KB_OK) {
+		lab_describe(&o, job);
+		files->kernel = job->kernel;
+		files->dtb = o.dtb ? xstrdup(o.dtb) : NULL;
+		fd = atomic_create(files->initrd, &tmp);
+		if (fd < 0 || atomic_commit(fd, tmp, files->initrd,
+					    write_initramfs(fd, files->initrd, &o.init) != 0))
+			ret = KB_TROUBLE;
+	}
+	programs_release(&o.programs);
+	build_cc_release(&o.build_cc);
+	strbuf_release(&o.logs);
 	return ret;
 }
 

@@ -51,6 +51,11 @@ void result_release(struct kb_result *r)
 	free(r->model);
 	free(r->qemu);
 	free(r->qemu_version);
+	free(r->lab_device_type);
+	free(r->lab_device);
+	free(r->lab_worker);
+	free(r->lab_job);
+	free(r->lab_url);
 	result_init(r);
 }
 
@@ -270,6 +275,20 @@ static void row_to_json(const struct kb_row *row, struct strbuf *out)
 	strbuf_addch(out, '}');
 }
 
+static void machine_to_json(const struct kb_result *r, struct strbuf *out)
+{
+	const char *keys[] = { "device_type", "device", "worker", "job", "lab" };
+	const char *values[] = { r->lab_device_type, r->lab_device, r->lab_worker, r->lab_job,
+				 r->lab_url };
+
+	strbuf_addstr(out, "  \"machine\": {");
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
+		strbuf_addf(out, "%s\"%s\": ", i ? ", " : "", keys[i]);
+		json_add_string(out, values[i] ? values[i] : "");
+	}
+	strbuf_addstr(out, "},\n");
+}
+
 void result_to_json(const struct kb_result *r, struct strbuf *out)
 {
 	strbuf_addstr(out, "{\n");
@@ -290,6 +309,8 @@ void result_to_json(const struct kb_result *r, struct strbuf *out)
 			strbuf_addstr(out, "null");
 		strbuf_addstr(out, "},\n");
 	}
+	if (r->lab_device_type)
+		machine_to_json(r, out);
 	strbuf_addf(out, "  \"runs\": %d,\n  \"quick\": %s,\n", r->runs,
 		    r->quick ? "true" : "false");
 	strbuf_addstr(out, "  \"benchmarks\": [\n");
@@ -387,6 +408,19 @@ static int load_row(struct kb_result *r, const struct json *b, const char *path,
 	return 0;
 }
 
+/* Where a lab ran the rows, if one did. */
+static void load_machine(struct kb_result *r, const struct json *m)
+{
+	char **fields[] = { &r->lab_device_type, &r->lab_device, &r->lab_worker, &r->lab_job,
+			    &r->lab_url };
+	const char *keys[] = { "device_type", "device", "worker", "job", "lab" };
+
+	if (!m || m->type != JSON_OBJECT || !json_get_str(m, "device_type"))
+		return;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
+		*fields[i] = xstrdup(json_get_str(m, keys[i]) ? json_get_str(m, keys[i]) : "");
+}
+
 static int load_json(struct kb_result *r, const struct json *j, const char *path)
 {
 	const struct json *b = json_get(j, "benchmarks");
@@ -395,8 +429,8 @@ static int load_json(struct kb_result *r, const struct json *j, const char *path
 
 	if (!j || j->type != JSON_OBJECT || !b || b->type != JSON_ARRAY || !clock)
 		return error("%s: not a kbench result (no \"clock\" and \"benchmarks\")", path);
-	if (strcmp(clock, "icount") && strcmp(clock, "kvm"))
-		return error("%s: unknown clock '%s' (icount or kvm)", path, clock);
+	if (strcmp(clock, "icount") && strcmp(clock, "kvm") && strcmp(clock, "board"))
+		return error("%s: unknown clock '%s' (icount, kvm or board)", path, clock);
 	r->clock = xstrdup(clock);
 	r->kernel = xstrdup(json_get_str(j, "kernel") ? json_get_str(j, "kernel") : "");
 	r->compiler = xstrdup(json_get_str(j, "compiler") ? json_get_str(j, "compiler") : "");
@@ -405,6 +439,7 @@ static int load_json(struct kb_result *r, const struct json *j, const char *path
 	r->runs = runs && runs->type == JSON_NUMBER ? (int)runs->num : 0;
 	if (json_get_str(j, "model"))
 		r->model = xstrdup(json_get_str(j, "model"));
+	load_machine(r, json_get(j, "machine"));
 	for (size_t i = 0; i < b->nr; i++)
 		if (load_row(r, b->items[i], path, i))
 			return -1;

@@ -11,6 +11,10 @@
  * file without it was measured on one.  A sweep (--cpus=1,2,4) holds each
  * row once per count: rows are keyed by name and cpus.
  *
+ * "clock" is "board" for rows a lab's real board measured in real time,
+ * and "machine": {"device_type", "device", "worker", "job", "lab"} then
+ * names where a LAVA lab ran them (kbench lava fetch).
+ *
  * "qemu": {"path": PATH, "version": TEXT or null} is the QEMU that ran the
  * boots (kbench run chose it, or --qemu named it); a file without it is
  * older, and compare needs none.
@@ -59,6 +63,8 @@ struct kb_result {
 	char *append;		/* extra kernel arguments */
 	char *model;		/* the cost model's profile, or NULL */
 	char *qemu, *qemu_version;	/* the QEMU run used ("10.0.2"; NULL: it said none) */
+	/* kbench lava fetch: where the rows ran ("machine"); NULL: here */
+	char *lab_device_type, *lab_device, *lab_worker, *lab_job, *lab_url;
 	const char *metric;	/* result_use_metric()'s, or NULL: the rows' own figures */
 	int runs, quick;
 	struct kb_row *rows;

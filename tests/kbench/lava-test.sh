@@ -1,0 +1,136 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# kbench lava without a lab (suite 'kbench'): the jobs `kbench lava job`
+# writes, checked by LAVA's own schema (Debian's lava-common) and against
+# the QEMU command line `kbench run` gives a stand-in QEMU; its refusals;
+# `kbench lava fetch` on job logs recorded from a real LAVA 2023.01,
+# replayed by a stand-in of the lab's REST API (the real lab: the extended
+# test tests/lava/lab-test.sh).
+#   lava-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures)
+set -u
+. "$(dirname "$0")/lib.sh"
+PY=/usr/bin/python3
+[ -x $PY ] && $PY -c 'import lava_common.schemas, yaml' 2>/dev/null ||
+	skip "Debian's python3 with lava-common (scripts/install-deps installs it)"
+
+# fakeqemu: a QEMU that logs its arguments (boots.txt) and plays a guest.
+fakeqemu() {
+	cat >fakeqemu <<EOF
+#!/bin/sh
+printf '%s\n' "\$@" >$W/boots.txt
+printf '%s\n' "KBENCH-BEGIN v=1 runs=3 ns_per_insn=1 cpus=1" \\
+	"KBENCH-ROW null_call us proc 1,1,1" "KBENCH-END ok rows=1"
+exit 33
+EOF
+	chmod +x fakeqemu
+}
+
+# The job's QEMU arguments as the dispatcher makes them: extra_options
+# joined and split again as a shell would, then -kernel and -initrd.
+job_args() {
+	$PY - "$1" <<'EOF'
+import shlex, sys, yaml
+job = yaml.safe_load(open(sys.argv[1]))
+for a in shlex.split(" ".join(job["context"]["extra_options"])):
+    print(a)
+EOF
+}
+
+# group: an option and its values one line
+group() { awk '/^-/ && NR > 1 { print line; line = $0; next } { line = line == "" ? $0 : line " " $0 } END { print line }'; }
+
+# What the lab's QEMU gets of kbench's, against what kbench run gives its
+# own: the same options but the binary, the display, memory (the job's
+# context says it), the kernel and initramfs (downloaded: other paths).
+case_job() {
+	bzimage bz
+	fakeqemu
+	expect 0 "$KBENCH" run --qemu="$W/fakeqemu" --busybox=nobox --quick --runs=2 \
+		--only=null_call,pipe_bw --append=foo=1 -o r.json bz
+	mkdir lab
+	expect 0 "$KBENCH" lava job --busybox=nobox --quick --runs=2 --only=null_call,pipe_bw \
+		--append=foo=1 bz -o lab/x.yaml --url-base=http://lab.example:8000/files/
+	has err.txt "lab/x.yaml: job for $W/bz on qemu"
+	for f in x.yaml x.kernel x.cpio; do [ -s lab/$f ] || fail "no lab/$f"; done
+	cmp -s bz lab/x.kernel || fail "lab/x.kernel is not the image"
+	# The archive is kbench run's own (the guest, its files).
+	cpio -it <lab/x.cpio 2>/dev/null | grep -qx init || fail "lab/x.cpio has no /init"
+	# LAVA's schema says yes (as lava-server would on submission).
+	$PY -c 'import sys, yaml; from lava_common.schemas import validate; validate(yaml.safe_load(open(sys.argv[1])), strict=True)' \
+		lab/x.yaml || fail "LAVA's schema refuses lab/x.yaml"
+	# Each option with its value a line, sorted: QEMU takes them in any order.
+	job_args lab/x.yaml | group | sort >job.txt
+	awk '
+		skip { skip = 0; next }
+		$0 == "-display" || $0 == "-m" || $0 == "-kernel" || $0 == "-initrd" { skip = 1; next }
+		{ print }' boots.txt | group | sort >run.txt
+	# -display none: the device type's -nographic.
+	grep -qx -- '-nodefaults' run.txt || fail "no -nodefaults in run's: $(cat run.txt)"
+	diff run.txt job.txt >d.txt || { cat d.txt; fail "the job's QEMU options are not run's"; }
+	grep -q -- '^-append console=ttyS0 .* kbench_runs=2 kbench_quick=1 kbench_only=null_call,pipe_bw foo=1$' job.txt ||
+		fail "the kernel's command line: $(cat job.txt)"
+	has lab/x.yaml 'url: "http://lab.example:8000/files/x.kernel"'
+	has lab/x.yaml 'url: "http://lab.example:8000/files/x.cpio"'
+	has lab/x.yaml 'memory: 128'
+	has lab/x.yaml 'no_kvm: true'
+	has lab/x.yaml "kbench.kernel: \"$W/bz\""
+	has lab/x.yaml 'kbench.runs: "2"'
+	pass "a job LAVA's schema takes, with kbench run's QEMU options"
+	# A board: its own deploy and boot, kbench's arguments on its command line.
+	expect 0 "$KBENCH" lava job --busybox=nobox --quick bz -o board.yaml --url-base=file:///srv/ \
+		--device-type=x86-board --boot=grub --tags=fast,big --priority=low --name="my run"
+	$PY -c 'import sys, yaml; from lava_common.schemas import validate; validate(yaml.safe_load(open(sys.argv[1])), strict=True)' \
+		board.yaml || fail "LAVA's schema refuses board.yaml"
+	has board.yaml 'to: tftp'
+	has board.yaml 'method: grub'
+	has board.yaml 'kbench.clock: "board"'
+	has board.yaml 'extra_kernel_args: "panic=-1 norandmaps nolapic_timer kbench_runs=3 kbench_quick=1"'
+	has board.yaml '- "fast"'
+	has board.yaml 'job_name: "my run"'
+	grep -q 'console=' board.yaml && fail "kbench's console= on a board"
+	pass "a board's job"
+	finish
+}
+
+case_job_errors() {
+	bzimage bz
+	expect 2 "$KBENCH" lava job bz --url-base=http://x/
+	has err.txt "no -o JOB.yaml"
+	expect 2 "$KBENCH" lava job bz -o j.yaml
+	has err.txt "no --url-base=URL"
+	expect 2 "$KBENCH" lava job bz -o j.yaml --url-base=/srv
+	has err.txt "--url-base takes a URL"
+	for o in --model=cycles --record-branches=r.txt --gcov-out=g --console=c.txt --qemu=q; do
+		expect 2 "$KBENCH" lava job bz "$o" -o j.yaml --url-base=http://x/
+		has err.txt "is not for a lab's boot"
+	done
+	expect 2 "$KBENCH" lava job bz --cpus=1,2 -o j.yaml --url-base=http://x/
+	has err.txt "one --cpus count a job"
+	expect 2 "$KBENCH" lava job bz --boot=grub -o j.yaml --url-base=http://x/
+	has err.txt "--boot is for a board"
+	expect 2 "$KBENCH" lava job bz --device-type=board -o j.yaml --url-base=http://x/
+	has err.txt "needs --boot=u-boot or grub"
+	expect 2 "$KBENCH" lava job --busybox=nobox bz --append='a="b c"' -o j.yaml --url-base=http://x/
+	has err.txt "does not pass through the lab's command line"
+	expect 2 "$KBENCH" lava job --busybox=nobox --arch=mips64el bz -o j.yaml --url-base=http://x/
+	has err.txt "cannot start mips64el's QEMU"
+	# LAVA's schema refuses a name over 200 characters: nothing is left, not
+	# even an older job of that name.
+	: >j.yaml
+	: >j.kernel
+	expect 3 "$KBENCH" lava job --busybox=nobox bz -o j.yaml --url-base=http://x/ \
+		--name="$(head -c 201 /dev/zero | tr '\0' n)"
+	has err.txt "j.yaml: LAVA's schema refuses the job: job_name"
+	ls j.* 2>/dev/null && fail "files left after a refused job: $(ls j.*)"
+	expect 3 "$KBENCH" lava job --busybox=nobox nothere -o j.yaml --url-base=http://x/
+	ls j.* 2>/dev/null && fail "files left after a missing kernel: $(ls j.*)"
+	expect 2 "$KBENCH" lava
+	expect 2 "$KBENCH" lava nothing
+	has err.txt "lava: unknown command 'nothing'"
+	expect 0 "$KBENCH" lava job --help
+	has out.txt "kbench lava job"
+	pass "lava job's refusals"
+	finish
+}
+
+case_${1:?which case}
