@@ -22,6 +22,7 @@ struct backends_opts {
 	const char *cc[MAX_BACKENDS];
 	int nr;
 	struct strvec run_args;		/* passed on to `kbench run` */
+	struct lab_sweep lab;		/* --lava */
 };
 
 static int parse_backends_option(struct backends_opts *o, int argc, char **argv, int *i)
@@ -39,6 +40,8 @@ static int parse_backends_option(struct backends_opts *o, int argc, char **argv,
 		if (!*v || strchr(v, '/') || !strcmp(v, ".") || !strcmp(v, ".."))
 			return usage_error("--cc takes a backend name (gcc, clang-16...), not '%s'", v);
 		o->cc[o->nr++] = v;
+	} else if (lab_sweep_option(&o->lab, argc, argv, i)) {
+		;
 	} else if ((r = builds_option(&o->kb, &o->run_args, 1, argc, argv, i)) <= 0) {
 		return r < 0 ? -1 : usage_error("backends: unexpected argument '%s'", argv[*i]);
 	}
@@ -49,7 +52,7 @@ int cmd_backends(int argc, char **argv)
 {
 	struct backends_opts o = { { .ccd = "ccd", .lkd = "lkd", .jobs = 2, .programs = STRVEC_INIT },
 				   "kbench-backends", NULL,
-				   { NULL }, 0, STRVEC_INIT };
+				   { NULL }, 0, STRVEC_INIT, { 0 } };
 	struct strvec results = STRVEC_INIT;
 	char *out;
 	int ret = KB_OK;
@@ -72,6 +75,7 @@ int cmd_backends(int argc, char **argv)
 	}
 	/* make -C runs in the tree: O= must not be relative to here. */
 	out = kbuild_abs(o.out);
+	ret = lab_sweep_start(&o.lab, &o.kb, out, &o.run_args);
 	strvec_pushl(&results, "kbench", "compare", NULL);
 	if (kbuild_metric(&o.kb))
 		strvec_pushf(&results, "--metric=%s", kbuild_metric(&o.kb));
@@ -84,12 +88,14 @@ int cmd_backends(int argc, char **argv)
 			error("the %s kernel did not build", o.cc[i]);
 			ret = KB_TROUBLE;
 		} else {
-			ret = builds_bench(&o.kb, dir.buf, res.buf, &o.run_args, NULL, 1);
+			ret = builds_measure(&o.kb, &o.lab, o.cc[i], dir.buf, res.buf, &o.run_args);
 		}
 		strvec_push(&results, res.buf);
 		strbuf_release(&dir);
 		strbuf_release(&res);
 	}
+	if (ret == KB_OK)
+		ret = lab_sweep_finish(&o.lab);
 	if (ret == KB_OK) {
 		if (o.chart)
 			strvec_pushl(&results, "-o", o.chart, NULL);
@@ -101,6 +107,7 @@ int cmd_backends(int argc, char **argv)
 	strvec_clear(&results);
 	strvec_clear(&o.run_args);
 	strvec_clear(&o.kb.programs);
+	lab_sweep_release(&o.lab);
 	free(out);
 	return ret;
 }

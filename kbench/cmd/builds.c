@@ -153,3 +153,17 @@ int builds_bench(const struct kbuild *kb, const char *dir, const char *result,
 	strvec_clear(&args);
 	return ret;
 }
+
+int builds_measure(const struct kbuild *kb, struct lab_sweep *lab, const char *name,
+		   const char *dir, const char *result, const struct strvec *run_args)
+{
+	struct strbuf image = STRBUF_INIT;
+	int ret;
+
+	if (!lab->lab)
+		return builds_bench(kb, dir, result, run_args, NULL, 1);
+	strbuf_addf(&image, "%s/%s", dir, kbuild_machine(kb)->image);
+	ret = lab_sweep_add(lab, name, image.buf, result, run_args);
+	strbuf_release(&image);
+	return ret;
+}

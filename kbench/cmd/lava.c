@@ -375,17 +375,32 @@ static int wait_job(const struct fetch_opts *o, const struct lava_identity *id, 
 	return ret;
 }
 
+/* Why LAVA says a job failed: its failure comment, else its log's job result. */
+static const char *lava_reason(const struct lava_job_info *info, const struct lava_log *log)
+{
+	static char why[512];
+
+	if (info->failure_comment && *info->failure_comment)
+		return info->failure_comment;
+	if (!log->error_msg)
+		return "no reason given";
+	snprintf(why, sizeof(why), "%s%s%s", log->error_type ? log->error_type : "",
+		 log->error_type ? " error: " : "", log->error_msg);
+	return why;
+}
+
 /* The guest's figures of the log, judged as run judges a boot. */
 static int judge_log(const char *job, const struct lava_job_info *info,
 		     const struct lab_meta *meta, const struct kb_machine *m,
-		     const struct console *c)
+		     const struct console *c, const struct lava_log *log)
 {
 	unsigned want = strcmp(meta->clock, "board") ? qemu_ns_per_insn(meta->clock, m) : 1;
 	const char *k = meta->kernel;
 
 	if (!c->begun)
-		return error("job %s: kernel %s: the guest never started%s%s", job, k,
-			     c->panic ? ": " : "", c->panic ? c->panic : "");
+		return error("job %s: kernel %s: the guest never started%s%s (LAVA: %s, %s)", job, k,
+			     c->panic ? ": " : "", c->panic ? c->panic : "",
+			     info->health ? info->health : "no health", lava_reason(info, log));
 	if (c->panic)
 		return error("job %s: kernel %s panicked%s%s: %s", job, k,
 			     c->last_row ? " after benchmark " : "",
@@ -411,8 +426,7 @@ static int judge_log(const char *job, const struct lava_job_info *info,
 	}
 	if (!info->health || strcmp(info->health, "Complete"))
 		return error("job %s: LAVA ended it %s: %s", job,
-			     info->health ? info->health : "with no health",
-			     info->failure_comment ? info->failure_comment : "no reason given");
+			     info->health ? info->health : "with no health", lava_reason(info, log));
 	return 0;
 }
 
@@ -489,7 +503,7 @@ static int fetch_one(const struct fetch_opts *o, const struct lava_identity *id,
 		ret = (error("job %s: no log: %s", job, why.buf), KB_TROUBLE);
 	if (ret == KB_OK && lava_log_feed(text.buf, text.len, job, &c, &log))
 		ret = KB_TROUBLE;
-	if (ret == KB_OK && judge_log(job, &info, &meta, m, &c))
+	if (ret == KB_OK && judge_log(job, &info, &meta, m, &c, &log))
 		ret = KB_KERNEL_FAIL;
 	if (ret == KB_OK) {
 		if (!all->clock)

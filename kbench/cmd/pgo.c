@@ -48,6 +48,7 @@ struct pgo_opts {
 	int train_cpus;			/* --train-cpus (0: not given) */
 	struct strvec run_args;		/* passed on to every `kbench run` */
 	struct kb_train train;		/* --train-rows */
+	struct lab_sweep lab;		/* --lava: the measurements on a lab */
 };
 
 static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
@@ -57,6 +58,8 @@ static int parse_pgo_option(struct pgo_opts *o, int argc, char **argv, int *i)
 
 	if ((v = opt_arg(argc, argv, i, "--out"))) {
 		o->out = v;
+	} else if (lab_sweep_option(&o->lab, argc, argv, i)) {
+		;
 	} else if ((v = opt_arg(argc, argv, i, "--cc"))) {
 		if (!*v || strchr(v, '/'))
 			return usage_error("--cc takes a backend name (gcc, gcc-11...), not '%s'", v);
@@ -454,8 +457,11 @@ static int pgo_loop(struct pgo_opts *o)
 	} else if ((ret = make_profiles(o, &p, &m)) != KB_OK ||
 		   (ret = build_pgo(o, &p)) != KB_OK) {
 		;
-	} else if ((ret = builds_bench(&o->kb, p.plain, p.plain_res, &o->run_args, NULL, 1)) == KB_OK &&
-		   (ret = builds_bench(&o->kb, p.pgo, p.pgo_res, &o->run_args, NULL, 1)) == KB_OK &&
+	} else if ((ret = builds_measure(&o->kb, &o->lab, "plain", p.plain, p.plain_res,
+				      &o->run_args)) == KB_OK &&
+		   (ret = builds_measure(&o->kb, &o->lab, "pgo", p.pgo, p.pgo_res,
+				      &o->run_args)) == KB_OK &&
+		   (ret = lab_sweep_finish(&o->lab)) == KB_OK &&
 		   (ret = compare(o, p.plain_res, p.pgo_res, &cmp)) == KB_OK && !o->kb.dry_run &&
 		   write_summary(o, &m, p.report, p.plain_res, p.pgo_res, &cmp)) {
 		ret = KB_TROUBLE;
@@ -516,7 +522,9 @@ int cmd_pgo(int argc, char **argv)
 	/* make -C runs in the tree, and ccd needs the profile from anywhere. */
 	out = kbuild_abs(o.out);
 	o.out = out;
-	ret = pgo_loop(&o);
+	if ((ret = lab_sweep_start(&o.lab, &o.kb, out, &o.run_args)) == KB_OK)
+		ret = pgo_loop(&o);
+	lab_sweep_release(&o.lab);
 	strvec_clear(&o.run_args);
 	strvec_clear(&o.kb.programs);
 	free(out);

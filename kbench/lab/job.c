@@ -264,23 +264,32 @@ static int text_fd(const char *text)
 	return fd;
 }
 
-int lab_job_check(const char *text, const char *path)
+/* script run by python3 on text: its wait status (-1: it did not run), its output in out. */
+static int python(const char *script, const char *text, struct strbuf *out)
 {
 	struct child_process cp = CHILD_PROCESS_INIT;
-	struct strbuf said = STRBUF_INIT;
-	int status, ret = 0;
+	int status;
 
 	/* Debian's python3, which has lava-common, before one another PATH puts first. */
 	strvec_pushl(&cp.args, access("/usr/bin/python3", X_OK) ? "python3" : "/usr/bin/python3",
-		     "-c", check_py, NULL);
+		     "-c", script, NULL);
 	if ((cp.in = text_fd(text)) < 0) {
 		child_process_clear(&cp);
 		return -1;
 	}
-	status = capture_command(&cp, &said);
+	status = capture_command(&cp, out);
 	close(cp.in);
-	while (said.len && strchr(" \n", said.buf[said.len - 1]))
-		strbuf_setlen(&said, said.len - 1);
+	child_process_clear(&cp);
+	while (out->len && strchr(" \n", out->buf[out->len - 1]))
+		strbuf_setlen(out, out->len - 1);
+	return status;
+}
+
+int lab_job_check(const char *text, const char *path)
+{
+	struct strbuf said = STRBUF_INIT;
+	int status = python(check_py, text, &said), ret = 0;
+
 	if (status < 0)
 		ret = error("%s: cannot check the job: python3 did not run (Debian's python3 "
 			    "and lava-common check it)", path);
@@ -291,7 +300,6 @@ int lab_job_check(const char *text, const char *path)
 		ret = error("%s: LAVA's schema refuses the job: %s", path,
 			    said.len ? said.buf : "python3 failed");
 	strbuf_release(&said);
-	child_process_clear(&cp);
 	return ret;
 }
 
@@ -304,31 +312,27 @@ void lab_meta_release(struct lab_meta *meta)
 	memset(meta, 0, sizeof(*meta));
 }
 
-/* The JSON string after "kbench.key: " on a line of the metadata, or NULL. */
-static char *meta_value(const char *definition, const char *key)
-{
-	struct strbuf pat = STRBUF_INIT, err = STRBUF_INIT;
-	const char *p = definition, *v;
-	struct json *j;
-	char *value = NULL;
+/* The job's metadata (LAVA keeps the definition as it dumps it again): JSON, by Debian's python3. */
+static const char meta_py[] =
+	"import json, sys, yaml\n"
+	"job = yaml.safe_load(sys.stdin.read())\n"
+	"meta = job.get('metadata') if isinstance(job, dict) else None\n"
+	"print(json.dumps(meta if isinstance(meta, dict) else {}))\n";
 
-	strbuf_addf(&pat, "\n  kbench.%s: ", key);
-	while ((p = strstr(p, pat.buf))) {
-		v = p + pat.len;
-		j = json_parse(v, strcspn(v, "\n"), &err);
-		if (j && j->type == JSON_STRING)
-			value = xstrdup(j->str);
-		json_free(j);
-		break;
-	}
-	strbuf_release(&pat);
-	strbuf_release(&err);
-	return value;
+static char *meta_str(const struct json *meta, const char *key)
+{
+	struct strbuf k = STRBUF_INIT;
+	const char *v;
+
+	strbuf_addf(&k, "kbench.%s", key);
+	v = json_get_str(meta, k.buf);
+	strbuf_release(&k);
+	return v ? xstrdup(v) : NULL;
 }
 
-static int meta_int(const char *definition, const char *key, int *out)
+static int meta_int(const struct json *meta, const char *key, int *out)
 {
-	char *v = meta_value(definition, key), *end;
+	char *v = meta_str(meta, key), *end;
 	long n = v ? strtol(v, &end, 10) : 0;
 	int ok = v && *v && !*end && n >= 0 && n < 1000000;
 
@@ -339,17 +343,31 @@ static int meta_int(const char *definition, const char *key, int *out)
 
 int lab_meta_read(const char *definition, const char *job, struct lab_meta *meta)
 {
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	struct json *j = NULL;
+	int status;
+
 	memset(meta, 0, sizeof(*meta));
-	meta->kernel = meta_value(definition, "kernel");
-	meta->machine = meta_value(definition, "machine");
-	meta->clock = meta_value(definition, "clock");
-	meta->append = meta_value(definition, "append");
-	if (!meta->kernel || !meta->machine || !meta->clock || !meta->append ||
-	    meta_int(definition, "cpus", &meta->cpus) || meta_int(definition, "runs", &meta->runs) ||
-	    meta_int(definition, "quick", &meta->quick)) {
-		lab_meta_release(meta);
-		return error("job %s is not a kbench job (its definition has no kbench.* metadata, "
-			     "or not all of it)", job);
+	status = python(meta_py, definition, &out);
+	if (status < 0 || !status_ok(status) || !(j = json_parse(out.buf, out.len, &err))) {
+		strbuf_release(&out);
+		strbuf_release(&err);
+		return error("job %s: its definition cannot be read (Debian's python3 with "
+			     "python3-yaml reads it)", job);
 	}
-	return 0;
+	meta->kernel = meta_str(j, "kernel");
+	meta->machine = meta_str(j, "machine");
+	meta->clock = meta_str(j, "clock");
+	meta->append = meta_str(j, "append");
+	if (!meta->kernel || !meta->machine || !meta->clock || !meta->append ||
+	    meta_int(j, "cpus", &meta->cpus) || meta_int(j, "runs", &meta->runs) ||
+	    meta_int(j, "quick", &meta->quick)) {
+		lab_meta_release(meta);
+		status = error("job %s is not a kbench job (its definition has no kbench.* "
+			       "metadata, or not all of it)", job);
+	}
+	json_free(j);
+	strbuf_release(&out);
+	strbuf_release(&err);
+	return status ? -1 : 0;
 }

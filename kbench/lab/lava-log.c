@@ -246,6 +246,12 @@ static void feed_target(struct console *c, const char *msg)
 	strbuf_release(&line);
 }
 
+static void set(char **field, const char *value)
+{
+	free(*field);
+	*field = value ? xstrdup(value) : NULL;
+}
+
 static void on_record(const struct json *j, struct console *c, struct lava_log *log)
 {
 	const char *lvl = json_get_str(j, "lvl"), *msg = json_get_str(j, "msg");
@@ -253,11 +259,20 @@ static void on_record(const struct json *j, struct console *c, struct lava_log *
 	log->records++;
 	if (!lvl)
 		return;
-	if (!strcmp(lvl, "target") && msg) {
+	if ((!strcmp(lvl, "target") || !strcmp(lvl, "feedback")) && msg) {
 		log->target++;
 		feed_target(c, msg);
 	} else if (!strcmp(lvl, "results") && json_get(j, "msg")) {
-		find_qemu_version(json_get(j, "msg"), log, 0);
+		const struct json *r = json_get(j, "msg");
+		const char *v = json_get_str(r, "case");
+
+		find_qemu_version(r, log, 0);
+		if (v && !strcmp(v, "job") && json_get_str(r, "definition") &&
+		    !strcmp(json_get_str(r, "definition"), "lava")) {
+			set(&log->job_result, json_get_str(r, "result"));
+			set(&log->error_type, json_get_str(r, "error_type"));
+			set(&log->error_msg, json_get_str(r, "error_msg"));
+		}
 	} else if (!strcmp(lvl, "error") && msg) {
 		free(log->last_error);
 		log->last_error = xstrdup(msg);
@@ -299,5 +314,8 @@ void lava_log_release(struct lava_log *log)
 {
 	free(log->qemu_version);
 	free(log->last_error);
+	free(log->job_result);
+	free(log->error_type);
+	free(log->error_msg);
 	memset(log, 0, sizeof(*log));
 }

@@ -133,4 +133,55 @@ case_job_errors() {
 	finish
 }
 
+# replay DIR: a stand-in of the lab's REST API answering from DIR's
+# recorded replies (jobs/ID.json, jobs/ID.log, devices/NAME.json), each
+# request's Authorization header kept in auth.txt; its port in port.txt;
+# id.yaml an identity for it.
+replay() {
+	$PY - "$1" <<'EOF' >port.txt 2>replay.err &
+import http.server, os, sys
+root = sys.argv[1]
+class Lab(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        with open("auth.txt", "a") as f:
+            f.write("%s %s\n" % (self.path, self.headers.get("Authorization")))
+        p = self.path.strip("/").split("/")
+        name = None
+        if p[:3] == ["api", "v0.2", "jobs"] and len(p) == 4:
+            name = "jobs/%s.json" % p[3]
+        elif p[:3] == ["api", "v0.2", "jobs"] and len(p) == 5 and p[4] == "logs":
+            name = "jobs/%s.log" % p[3]
+        elif p[:3] == ["api", "v0.2", "devices"] and len(p) == 4:
+            name = "devices/%s.json" % p[3]
+        path = os.path.join(root, name) if name else None
+        if not path or not os.path.exists(path):
+            self.send_response(404)
+            self.send_header("Content-Type", "application/json")
+            self.end_headers()
+            self.wfile.write(b'{"detail": "Not found."}')
+            return
+        body = open(path, "rb").read()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+    def log_message(self, *a):
+        pass
+srv = http.server.HTTPServer(("127.0.0.1", 0), Lab)
+print(srv.server_address[1], flush=True)
+srv.serve_forever()
+EOF
+	replay_pid=$!
+	local _
+	for _ in $(seq 100); do [ -s port.txt ] && break; sleep 0.1; done
+	[ -s port.txt ] || fail "the stand-in lab did not start: $(cat replay.err)"
+	printf 'default:\n  uri: http://127.0.0.1:%s/RPC2\n  username: kbench\n  token: %s\n' \
+		"$(cat port.txt)" "$TOKEN" >id.yaml
+	chmod 600 id.yaml
+}
+TOKEN=kb-T0ken-n0t-t0-be-5een-4f1
+replay_pid=
+trap '[ -z "$replay_pid" ] || kill $replay_pid 2>/dev/null; rm -rf "$W"' EXIT
+
 case_${1:?which case}
