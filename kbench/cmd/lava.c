@@ -386,6 +386,12 @@ static const char *lava_reason(const struct lava_job_info *info, const struct la
 		return "no reason given";
 	snprintf(why, sizeof(why), "%s%s%s", log->error_type ? log->error_type : "",
 		 log->error_type ? " error: " : "", log->error_msg);
+	/* One line: LAVA's messages may end in a newline or hold several. */
+	for (char *p = why; *p; p++)
+		if (*p == '\n')
+			*p = ' ';
+	for (size_t n = strlen(why); n && why[n - 1] == ' '; n--)
+		why[n - 1] = '\0';
 	return why;
 }
 
@@ -397,10 +403,16 @@ static int judge_log(const char *job, const struct lava_job_info *info,
 	unsigned want = strcmp(meta->clock, "board") ? qemu_ns_per_insn(meta->clock, m) : 1;
 	const char *k = meta->kernel;
 
+	if (!c->begun && c->panic)
+		return error("job %s: kernel %s panicked before the guest started: %s", job, k,
+			     c->panic);
+	if (!c->begun && !log->target)
+		return error("job %s: LAVA ended it %s before the kernel said anything: %s", job,
+			     info->health ? info->health : "with no health", lava_reason(info, log));
 	if (!c->begun)
-		return error("job %s: kernel %s: the guest never started%s%s (LAVA: %s, %s)", job, k,
-			     c->panic ? ": " : "", c->panic ? c->panic : "",
-			     info->health ? info->health : "no health", lava_reason(info, log));
+		return error("job %s: kernel %s: the guest never started (LAVA ended the job %s: "
+			     "%s)", job, k, info->health ? info->health : "with no health",
+			     lava_reason(info, log));
 	if (c->panic)
 		return error("job %s: kernel %s panicked%s%s: %s", job, k,
 			     c->last_row ? " after benchmark " : "",
@@ -503,8 +515,9 @@ static int fetch_one(const struct fetch_opts *o, const struct lava_identity *id,
 		ret = (error("job %s: no log: %s", job, why.buf), KB_TROUBLE);
 	if (ret == KB_OK && lava_log_feed(text.buf, text.len, job, &c, &log))
 		ret = KB_TROUBLE;
+	/* Nothing from the kernel: the lab's trouble (a download, QEMU), not the kernel's. */
 	if (ret == KB_OK && judge_log(job, &info, &meta, m, &c, &log))
-		ret = KB_KERNEL_FAIL;
+		ret = log.target ? KB_KERNEL_FAIL : KB_TROUBLE;
 	if (ret == KB_OK) {
 		if (!all->clock)
 			set_figures(all, &meta, m, &log);

@@ -184,4 +184,75 @@ TOKEN=kb-T0ken-n0t-t0-be-5een-4f1
 replay_pid=
 trap '[ -z "$replay_pid" ] || kill $replay_pid 2>/dev/null; rm -rf "$W"' EXIT
 
+# no_token: nothing kbench printed or wrote names the token
+no_token() {
+	! grep -rqF -- "$TOKEN" out.txt err.txt ./*.json 2>/dev/null || fail "the token was printed"
+}
+
+case_fetch() {
+	replay "$FIXTURES/lava"
+	expect 0 "$KBENCH" lava fetch --identity=id.yaml 6 -o r.json
+	no_token
+	has err.txt "job 6: 43 benchmarks from qemu-01 (qemu) on worker lab-worker"
+	grep -q "^/api/v0.2/jobs/6/ Token $TOKEN\$" auth.txt || fail "no token sent: $(cat auth.txt)"
+	# The guest's console as LAVA logged it: every row, every sample, and
+	# the rest of a result file (the same kernel booted by kbench run gave
+	# these very samples: tests/lava/lab-test.sh checks that on the lab).
+	$PY - r.json "$FIXTURES/lava/jobs/6.log" <<'EOF' || fail "the rows are not the log's"
+import json, re, sys, yaml
+r = json.load(open(sys.argv[1]))
+rows = {}
+for rec in yaml.safe_load(open(sys.argv[2])):
+    m = re.match(r"KBENCH-ROW (\S+) (\S+) (\S+) (\S+)$", str(rec.get("msg")))
+    if rec["lvl"] in ("target", "feedback") and m:
+        rows[m.group(1)] = (m.group(2), m.group(3), [float(x) for x in m.group(4).split(",")])
+got = {b["name"]: (b["unit"], b["group"], b["samples"]) for b in r["benchmarks"]}
+assert got == rows, (len(got), len(rows))
+assert len(rows) == 43
+assert r["clock"] == "icount" and r["runs"] == 3 and r["quick"] is True
+assert r["kernel"] == "/work/kern/b61/gcc/arch/x86/boot/bzImage"
+assert r["machine"]["device_type"] == "qemu" and r["machine"]["device"] == "qemu-01"
+assert r["machine"]["worker"] == "lab-worker" and r["machine"]["job"] == "6"
+assert r["version"].startswith("Linux version 6.1.192")
+assert all(b["cpus"] == 1 for b in r["benchmarks"])
+EOF
+	# LAVA logs the console it reads after the test action as feedback.
+	expect 0 "$KBENCH" lava fetch --identity=id.yaml 65 -o r65.json
+	# kbench compare takes it beside a local result.
+	expect 0 "$KBENCH" compare r.json r.json
+	pass "a job's log into a result file"
+	# A job whose guest panicked, one whose files were not there, one not
+	# kbench's, a log cut short, a log that is not LAVA's, a job still
+	# running: an error naming the job, no result, an older one removed.
+	for c in "9 1 job 9: kernel /work/kern/b61/gcc/arch/x86/boot/bzImage panicked before the guest started: Kernel panic - not syncing: Requested init /nothere failed" \
+		"8 3 job 8: LAVA ended it Incomplete before the kernel said anything: Job error: Invalid job data: [\"Resource unavailable at 'http://127.0.0.1:18090/gone/gone.kernel' (400)\"" \
+		"2 3 job 2 is not a kbench job" \
+		"61 1 job 61: its log ends before the guest's end line (after benchmark mem_read_bw): a truncated log or a guest that died" \
+		"62 3 job 62: its log is not LAVA's: line 1 is not a record" \
+		"63 3 job 63 has not finished: Running" \
+		"64 3 job 64: GET http://127.0.0.1:"; do
+		set -- $c
+		echo old >r.json
+		expect "$2" "$KBENCH" lava fetch --no-wait --identity=id.yaml "$1" -o r.json
+		has err.txt "${c#* * }"
+		[ -e r.json ] && fail "job $1: an older result left"
+		no_token
+	done
+	# Two jobs of one kernel are one result; of two CPU counts each, a sweep.
+	expect 3 "$KBENCH" lava fetch --identity=id.yaml 6 6 -o r.json
+	has err.txt "job 6: its CPU count (1) is another job's already"
+	pass "fetch's refusals"
+	# The identity: others may not read it; the lab must know the token.
+	chmod 644 id.yaml
+	expect 3 "$KBENCH" lava fetch --identity=id.yaml 6 -o r.json
+	has err.txt "readable by others"
+	no_token
+	expect 2 "$KBENCH" lava fetch --identity=id.yaml x6 -o r.json
+	has err.txt "'x6' is not a job id"
+	expect 2 "$KBENCH" lava fetch --identity=id.yaml
+	has err.txt "no job id"
+	pass "fetch's usage"
+	finish
+}
+
 case_${1:?which case}
