@@ -255,4 +255,45 @@ EOF
 	finish
 }
 
+# backends and pgo --lava: every measurement a job a CPU count, submitted,
+# fetched into the result compare reads; the trainings stay here.
+case_sweep() {
+	printf 'default:\n  uri: https://lab.example/RPC2\n  token: %s\n' "$TOKEN" >id.yaml
+	chmod 600 id.yaml
+	expect 0 "$KBENCH" backends --dry-run --source=linux --cc=gcc --cc=clang --out=o \
+		--lava=https://lab.example/ --lava-identity=id.yaml --cpus=1,2 --quick
+	no_token
+	for cc in gcc clang; do
+		for n in 1 2; do
+			has out.txt "kbench lava job --quick --cpus=$n -o $W/o/lava/$cc-${n}cpu.yaml --url-base http://127.0.0.1:PORT/ $W/o/$cc/arch/x86/boot/bzImage"
+			has out.txt "kbench lava submit $W/o/lava/$cc-${n}cpu.yaml"
+		done
+		has out.txt "kbench lava fetch -o $W/o/$cc.json JOBID..."
+	done
+	# Every kernel is submitted before the waiting; compare comes last.
+	tail -1 out.txt | grep -q "^kbench compare $W/o/gcc.json $W/o/clang.json\$" ||
+		fail "compare is not last: $(tail -3 out.txt)"
+	[ "$(grep -n 'lava fetch' out.txt | head -1 | cut -d: -f1)" -gt \
+	  "$(grep -n 'lava submit' out.txt | tail -1 | cut -d: -f1)" ] || fail "a fetch before the last submit"
+	expect 0 "$KBENCH" backends --dry-run --source=linux --cc=gcc --cc=clang --out=o \
+		--lava=https://lab.example/ --lava-identity=id.yaml --lava-files=https://files.example/k/
+	has out.txt "--url-base https://files.example/k/"
+	# pgo: the trainings here, the two measurements on the lab.
+	expect 0 "$KBENCH" pgo --dry-run --source=linux --out=p --lava=https://lab.example/ \
+		--lava-identity=id.yaml
+	has out.txt "kbench lava job --cpus=1 -o $W/p/lava/plain-1cpu.yaml"
+	has out.txt "kbench lava job --cpus=1 -o $W/p/lava/pgo-1cpu.yaml"
+	grep -q '^kbench run .*--gcov-out' out.txt || fail "the training is not here: $(cat out.txt)"
+	pass "backends and pgo on a lab (dry runs)"
+	expect 2 "$KBENCH" backends --dry-run --source=linux --cc=gcc --cc=clang \
+		--lava=https://other.example/ --lava-identity=id.yaml
+	has err.txt "--lava=https://other.example/: the identity 'default' is for https://lab.example/RPC2"
+	expect 2 "$KBENCH" backends --dry-run --source=linux --cc=gcc --cc=clang --model=cycles \
+		--lava=https://lab.example/ --lava-identity=id.yaml
+	has err.txt "--lava measures in the lab's QEMU"
+	no_token
+	pass "--lava's refusals"
+	finish
+}
+
 case_${1:?which case}
