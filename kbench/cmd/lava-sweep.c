@@ -35,7 +35,7 @@ struct lab_boot {
 struct lab_kernel {
 	char *result;
 	struct lab_boot *boots;
-	size_t nr;
+	size_t nr, alloc;	/* submitted, allocated (a dry run submits none) */
 	int fetched;
 };
 
@@ -199,6 +199,7 @@ int lab_sweep_add(struct lab_sweep *s, const char *name, const char *image, cons
 	k = memset(&s->kernels[s->nr++], 0, sizeof(*k));
 	k->result = xstrdup(result);
 	k->boots = xcalloc(cpus.nr, sizeof(*k->boots));
+	k->alloc = cpus.nr;
 	for (size_t c = 0; c < cpus.nr && ret == KB_OK; c++) {
 		struct lab_boot *b = &k->boots[c];
 
@@ -354,7 +355,7 @@ void lab_sweep_release(struct lab_sweep *s)
 		free(s->server);
 	}
 	for (size_t i = 0; i < s->nr; i++) {
-		for (size_t j = 0; j < s->kernels[i].nr; j++) {
+		for (size_t j = 0; j < s->kernels[i].alloc; j++) {
 			free(s->kernels[i].boots[j].yaml);
 			free(s->kernels[i].boots[j].id);
 		}
