@@ -5,7 +5,7 @@
 # the QEMU command line `kbench run` gives a stand-in QEMU; its refusals;
 # `kbench lava fetch` on job logs recorded from a real LAVA 2023.01,
 # replayed by a stand-in of the lab's REST API (the real lab: the extended
-# test tests/lava/lab-test.sh).
+# test kernel-lava, tests/kernel/lava.sh).
 #   lava-test.sh CASE   (KBENCH=path/to/kbench, FIXTURES=tests/kbench/fixtures)
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -197,7 +197,7 @@ case_fetch() {
 	grep -q "^/api/v0.2/jobs/6/ Token $TOKEN\$" auth.txt || fail "no token sent: $(cat auth.txt)"
 	# The guest's console as LAVA logged it: every row, every sample, and
 	# the rest of a result file (the same kernel booted by kbench run gave
-	# these very samples: tests/lava/lab-test.sh checks that on the lab).
+	# these very samples: kernel-lava, tests/kernel/lava.sh, checks that on a lab).
 	$PY - r.json "$FIXTURES/lava/jobs/6.log" <<'EOF' || fail "the rows are not the log's"
 import json, re, sys, yaml
 r = json.load(open(sys.argv[1]))
