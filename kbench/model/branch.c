@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The branch predictor: gshare (2-bit counters indexed by the global
- * history xor the branch's address) for directions; for indirect jumps
+ * history xor the branch's address) or TAGE for directions; for indirect jumps
  * and calls a direct-mapped target buffer and, before it, a target table
  * indexed by the path (the last few indirect targets) xor the address,
  * which follows an interpreter's dispatch from one opcode to the next as
@@ -21,6 +21,75 @@ static unsigned long pow2_floor(unsigned long n)
 	return p;
 }
 
+/*
+ * TAGE (tagged geometric history lengths): tables indexed and tagged by
+ * the branch's address hashed with ever longer global histories; the
+ * longest that holds the branch predicts.  Current cores' predictors are
+ * of this family, and they learn what a short history cannot: a layout
+ * that moves branches apart moves a gshare's aliasing with it.
+ */
+static void tage_release(struct tage *tg)
+{
+	if (!tg)
+		return;
+	for (unsigned i = 0; i < tg->n; i++)
+		free(tg->t[i]);
+	free(tg->hist);
+	free(tg);
+}
+
+/* f with f^k = q, by bisection: the plugin does without libm. */
+static double root(double q, unsigned k)
+{
+	double lo = 1, hi = q;
+
+	for (int it = 0; it < 100; it++) {
+		double mid = (lo + hi) / 2, p = 1;
+
+		for (unsigned j = 0; j < k; j++)
+			p *= mid;
+		if (p < q)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static struct tage *tage_new(const unsigned long *cfg)
+{
+	struct tage *tg = calloc(1, sizeof(*tg));
+	unsigned hlen = 1;
+
+	if (!tg)
+		return NULL;
+	tg->n = (unsigned)cfg[0];
+	tg->ibits = (unsigned)cfg[1];
+	double f = tg->n > 1 ? root((double)cfg[3] / cfg[2], tg->n - 1) : 1, len = (double)cfg[2];
+
+	for (unsigned i = 0; i < tg->n; i++, len *= f) {
+		tg->len[i] = (unsigned)(len + 0.5);
+		/* Longer histories, wider tags: fewer false matches where they cost most. */
+		tg->tbits[i] = 8 + 4 * i / tg->n;
+		tg->t[i] = calloc((size_t)1 << tg->ibits, sizeof(*tg->t[i]));
+		if (!tg->t[i]) {
+			tg->n = i;
+			tage_release(tg);
+			return NULL;
+		}
+	}
+	while (hlen <= cfg[3])
+		hlen *= 2;
+	tg->hmask = hlen - 1;
+	tg->hist = calloc(hlen, 1);
+	tg->lfsr = 0xace1u;
+	if (!tg->hist) {
+		tage_release(tg);
+		return NULL;
+	}
+	return tg;
+}
+
 int predictor_init(struct predictor *bp, const struct kb_profile *p)
 {
 	unsigned long btb = pow2_floor(p->btb_entries);
@@ -37,6 +106,11 @@ int predictor_init(struct predictor *bp, const struct kb_profile *p)
 	bp->path_target = calloc(btb, sizeof(*bp->path_target));
 	bp->path = 0;
 	bp->ras = calloc(p->ras_depth, sizeof(*bp->ras));
+	bp->tage = NULL;
+	if (p->tage[0] && !(bp->tage = tage_new(p->tage))) {
+		predictor_release(bp);
+		return -1;
+	}
 	if (!bp->counters || !bp->btb_pc || !bp->btb_target || !bp->path_pc ||
 	    !bp->path_target || !bp->ras) {
 		predictor_release(bp);
@@ -56,19 +130,163 @@ void predictor_release(struct predictor *bp)
 	free(bp->path_pc);
 	free(bp->path_target);
 	free(bp->ras);
+	tage_release(bp->tage);
+	bp->tage = NULL;
 	bp->counters = NULL;
 	bp->btb_pc = bp->btb_target = bp->path_pc = bp->path_target = bp->ras = NULL;
 }
 
+/* A history of len outcomes folded into w bits, one outcome in, the oldest out. */
+static uint32_t fold(uint32_t f, int in, int out, unsigned len, unsigned w)
+{
+	f = (f << 1) | (uint32_t)in;
+	f ^= (uint32_t)out << (len % w);
+	f ^= f >> w;
+	return f & ((1u << w) - 1);
+}
+
+static size_t tage_index(const struct tage *tg, unsigned i, uint64_t pc)
+{
+	uint64_t a = pc >> 1;
+	uint32_t path = tg->path & ((1u << (tg->len[i] < 16 ? tg->len[i] : 16)) - 1);
+
+	return (size_t)((a ^ (a >> (tg->ibits - i % 4)) ^ tg->fi[i] ^ path) &
+			((1u << tg->ibits) - 1));
+}
+
+static uint16_t tage_tag(const struct tage *tg, unsigned i, uint64_t pc)
+{
+	return (uint16_t)(((pc >> 1) ^ tg->ft0[i] ^ (tg->ft1[i] << 1)) &
+			  ((1u << tg->tbits[i]) - 1));
+}
+
+static void ctr_move(int8_t *c, int taken, int lo, int hi)
+{
+	if (taken && *c < hi)
+		++*c;
+	else if (!taken && *c > lo)
+		--*c;
+}
+
+/* A 2-bit counter of gshare's table (TAGE's base). */
+static void base_move(uint8_t *c, int taken)
+{
+	if (taken && *c < 3)
+		++*c;
+	else if (!taken && *c > 0)
+		--*c;
+}
+
+/* A longer table's entry for a branch the provider got wrong, if one is free. */
+static void tage_allocate(struct tage *tg, int provider, const size_t *idx,
+			  const uint16_t *tag, int taken)
+{
+	unsigned first = (unsigned)(provider + 1);
+
+	/* Now and then skip the next table, so that two branches do not keep taking one. */
+	tg->lfsr = (tg->lfsr >> 1) ^ (-(tg->lfsr & 1u) & 0xb400u);
+	if (first + 1 < tg->n && (tg->lfsr & 3) == 0)
+		first++;
+	for (unsigned i = first; i < tg->n; i++) {
+		struct tage_entry *e = &tg->t[i][idx[i]];
+
+		if (!e->u) {
+			e->tag = tag[i];
+			e->ctr = taken ? 0 : -1;
+			return;
+		}
+	}
+	for (unsigned i = first; i < tg->n; i++)
+		if (tg->t[i][idx[i]].u)
+			tg->t[i][idx[i]].u--;
+}
+
+static void tage_history(struct tage *tg, uint64_t pc, int taken)
+{
+	tg->pos = (tg->pos - 1) & tg->hmask;
+	tg->hist[tg->pos] = (uint8_t)taken;
+	for (unsigned i = 0; i < tg->n; i++) {
+		int out = tg->hist[(tg->pos + tg->len[i]) & tg->hmask];
+
+		tg->fi[i] = fold(tg->fi[i], taken, out, tg->len[i], tg->ibits);
+		tg->ft0[i] = fold(tg->ft0[i], taken, out, tg->len[i], tg->tbits[i]);
+		tg->ft1[i] = fold(tg->ft1[i], taken, out, tg->len[i], tg->tbits[i] - 1);
+	}
+	tg->path = (tg->path << 1) ^ (uint32_t)((pc >> 1) & 1);
+}
+
+static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
+{
+	struct tage *tg = bp->tage;
+	uint8_t *base = &bp->counters[(pc >> 1) & bp->hist_mask];
+	size_t idx[TAGE_MAX_TABLES];
+	uint16_t tag[TAGE_MAX_TABLES];
+	int provider = -1, alt = -1, guess, alt_guess, weak = 0;
+	struct tage_entry *pe = NULL;
+
+	for (unsigned i = 0; i < tg->n; i++) {
+		idx[i] = tage_index(tg, i, pc);
+		tag[i] = tage_tag(tg, i, pc);
+	}
+	for (int i = (int)tg->n - 1; i >= 0; i--) {
+		if (tg->t[i][idx[i]].tag != tag[i])
+			continue;
+		if (provider < 0) {
+			provider = i;
+		} else {
+			alt = i;
+			break;
+		}
+	}
+	alt_guess = alt >= 0 ? tg->t[alt][idx[alt]].ctr >= 0 : *base >= 2;
+	guess = alt_guess;
+	if (provider >= 0) {
+		pe = &tg->t[provider][idx[provider]];
+		weak = (pe->ctr == 0 || pe->ctr == -1) && !pe->u;
+		guess = weak && tg->use_alt >= 0 ? alt_guess : pe->ctr >= 0;
+	}
+	if (pe && weak && (pe->ctr >= 0) != alt_guess) {
+		tg->use_alt += alt_guess == taken ? 1 : -1;
+		tg->use_alt = tg->use_alt > 7 ? 7 : tg->use_alt < -8 ? -8 : tg->use_alt;
+	}
+	if (guess != taken && provider + 1 < (int)tg->n)
+		tage_allocate(tg, provider, idx, tag, taken);
+	if (pe) {
+		if ((pe->ctr >= 0) != alt_guess) {
+			if ((pe->ctr >= 0) == taken)
+				pe->u += pe->u < 3;
+			else
+				pe->u -= pe->u > 0;
+		}
+		ctr_move(&pe->ctr, taken, -4, 3);
+		if (!pe->u) {
+			if (alt >= 0)
+				ctr_move(&tg->t[alt][idx[alt]].ctr, taken, -4, 3);
+			else
+				base_move(base, taken);
+		}
+	} else {
+		base_move(base, taken);
+	}
+	/* Usefulness ages, so that entries of code no longer run are taken again. */
+	if (!(++tg->updates & ((1u << 18) - 1)))
+		for (unsigned i = 0; i < tg->n; i++)
+			for (size_t j = 0; j < (size_t)1 << tg->ibits; j++)
+				tg->t[i][j].u >>= 1;
+	tage_history(tg, pc, taken);
+	return guess != taken;
+}
+
 static int direction(struct predictor *bp, uint64_t pc, int taken)
 {
-	uint8_t *ctr = &bp->counters[(bp->history ^ (pc >> 1) ^ (pc >> 13)) & bp->hist_mask];
-	int miss = (*ctr >= 2) != taken;
+	uint8_t *ctr;
+	int miss;
 
-	if (taken && *ctr < 3)
-		++*ctr;
-	else if (!taken && *ctr > 0)
-		--*ctr;
+	if (bp->tage)
+		return tage_direction(bp, pc, taken);
+	ctr = &bp->counters[(bp->history ^ (pc >> 1) ^ (pc >> 13)) & bp->hist_mask];
+	miss = (*ctr >= 2) != taken;
+	base_move(ctr, taken);
 	bp->history = ((bp->history << 1) | (unsigned long)taken) & bp->hist_mask;
 	return miss;
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum kind { NAME, REAL, COUNT, CACHE, TIER, TLB, OPCACHE };
+enum kind { NAME, REAL, COUNT, CACHE, TIER, TLB, OPCACHE, TAGE };
 
 struct key {
 	const char *name;
@@ -26,7 +26,7 @@ static const struct key keys[] = {
 	K(l2_latency, REAL), K(llc_latency, REAL), K(memory_latency, REAL),
 	K(coherence_latency, REAL), K(branch_penalty, REAL),
 	K(bp_history, COUNT), K(btb_entries, COUNT), K(ras_depth, COUNT),
-	K(width, COUNT), K(rob, COUNT), K(l1_latency, REAL),
+	K(width, COUNT), K(rob, COUNT), K(l1_latency, REAL), K(tage, TAGE),
 };
 #define NKEYS (sizeof(keys) / sizeof(*keys))
 /* keys[0..NFRONT) are the front end's. */
@@ -134,11 +134,26 @@ static int parse_numbers(const struct parse *ps, const struct key *k, const char
 		end++;
 	if (*end)
 		return fail(ps, "%s takes %s, not '%s'", k->name, form, v);
-	for (int i = 0; i + 1 < n; i += 2)
+	for (int i = 0; k->kind != TAGE && i + 1 < n; i += 2)
 		if (f[i] % f[i + 1] || !is_pow2(f[i] / f[i + 1]) || f[i + 1] > 256)
 			return fail(ps, "%s: ENTRIES / WAYS must be a power of two (the number of "
 				    "sets) and WAYS at most 256, not %lu / %lu", k->name, f[i],
 				    f[i + 1]);
+	return 0;
+}
+
+/* TAGE's tables: as many as the model keeps, each indexed by 6 to 20 bits. */
+static int parse_tage(const struct parse *ps, const struct key *k, const char *v,
+		      unsigned long *f)
+{
+	if (parse_numbers(ps, k, v, f, 4, "TABLES BITS MIN MAX (e.g. 8 11 4 640)"))
+		return -1;
+	if (f[0] > 16 || f[1] < 6 || f[1] > 20)
+		return fail(ps, "tage takes 1 to 16 tables of 6 to 20 index bits, not %lu of %lu",
+			    f[0], f[1]);
+	if (f[2] < 2 || f[3] < f[2] || f[3] > 2048 || (f[0] > 1 && f[3] == f[2]))
+		return fail(ps, "tage's histories run from MIN to a longer MAX, 2 to 2048 "
+			    "outcomes, not %lu to %lu", f[2], f[3]);
 	return 0;
 }
 
@@ -186,6 +201,8 @@ static int parse_value(const struct parse *ps, const struct key *k, const char *
 	case TLB:
 		return parse_numbers(ps, k, v, (unsigned long *)(void *)base, 4,
 				     "L1ENTRIES L1WAYS L2ENTRIES L2WAYS (e.g. 64 64 512 8)");
+	case TAGE:
+		return parse_tage(ps, k, v, (unsigned long *)(void *)base);
 	}
 	return 0;
 }
@@ -240,7 +257,7 @@ static int line_of(const char *key, const int *seen)
 static int optional(const char *key)
 {
 	static const char *const later[] = { "coherence_latency", "width", "rob", "l1_latency",
-					     NULL };
+					     "tage", NULL };
 
 	for (const char *const *k = later; *k; k++)
 		if (!strcmp(*k, key))

@@ -11,6 +11,10 @@
  *                             took from this one's L1 and L2 (at least l2_latency)
  *   branch_penalty = CYCLES   a mispredicted direction or target
  *   bp_history = BITS         the direction predictor's history (gshare)
+ *   tage = TABLES BITS MIN MAX   (optional) a TAGE direction predictor instead:
+ *                             TABLES tagged tables of 2^BITS entries, their
+ *                             histories geometric from MIN to MAX outcomes,
+ *                             before a table of 2^bp_history counters by address
  *   btb_entries = N           the target buffer (indirect branches)
  *   ras_depth = N             the return stack
  *
@@ -67,6 +71,7 @@ struct kb_profile {
 	struct kb_cache_geom l1i, l1d, l2, llc;
 	double l2_latency, llc_latency, memory_latency, coherence_latency, branch_penalty;
 	unsigned long bp_history, btb_entries, ras_depth;
+	unsigned long tage[4];		/* tables, index bits, shortest, longest; 0: gshare */
 	unsigned long width, rob;	/* 0: no core timing */
 	double l1_latency;
 	/* The front end; 0 where a part is off. */

@@ -80,8 +80,28 @@ enum exit_kind decode_exit(enum isa isa, const uint8_t *b, size_t len);
 /* The marker (marker.h) these bytes are, or KB_MARK_NONE. */
 int decode_marker(enum isa isa, const uint8_t *b, size_t len);
 
+/* A TAGE direction predictor (branch.c): tagged tables of geometric histories. */
+#define TAGE_MAX_TABLES 16
+struct tage_entry {
+	uint16_t tag;
+	int8_t ctr;		/* -4..3: taken when >= 0 */
+	uint8_t u;		/* 0..3: useful */
+};
+
+struct tage {
+	unsigned n, ibits, len[TAGE_MAX_TABLES], tbits[TAGE_MAX_TABLES];
+	struct tage_entry *t[TAGE_MAX_TABLES];
+	uint32_t fi[TAGE_MAX_TABLES], ft0[TAGE_MAX_TABLES], ft1[TAGE_MAX_TABLES];
+	uint8_t *hist;		/* the outcomes, newest at pos */
+	unsigned hmask, pos;
+	uint32_t path, lfsr;
+	int use_alt;		/* -8..7: a new entry's guess is the alternative's */
+	uint64_t updates;
+};
+
 struct predictor {
-	uint8_t *counters;	/* 2-bit, indexed by history ^ address */
+	uint8_t *counters;	/* 2-bit, indexed by history ^ address (by address under TAGE) */
+	struct tage *tage;	/* NULL: gshare */
 	uint64_t *btb_pc, *btb_target;
 	uint64_t *path_pc, *path_target;	/* indexed by the path xor the address */
 	uint64_t *ras;

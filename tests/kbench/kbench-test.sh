@@ -1397,6 +1397,15 @@ case_model_profile() {
 	# A profile with every part loads.
 	profile_error "$fe"$'\nfetch_bytes = 32\nfetch_windows = 2\nbtb1 = 1536 6 0\nbtb2 = 7168 7 1\nbtb_redirect = 5\nprefetch = 24\nfetch_misses = 4\nitlb = 64 64 512 8\ndtlb = 72 72 3072 12\ntlb_latency = 7' \
 		"cannot run '$W/no-qemu'"
+	# TAGE instead of gshare: optional, four numbers in range.
+	profile_error "$(cat "$good"; echo 'tage = 8 11 4 640')" "cannot run '$W/no-qemu'"
+	end=$(($(wc -l <"$good") + 1))
+	profile_error "$(cat "$good"; echo 'tage = 8 11 4')" \
+		"bad.profile:$end: tage takes TABLES BITS MIN MAX (e.g. 8 11 4 640), not '8 11 4'"
+	profile_error "$(cat "$good"; echo 'tage = 17 11 4 640')" \
+		"bad.profile:$end: tage takes 1 to 16 tables of 6 to 20 index bits, not 17 of 11"
+	profile_error "$(cat "$good"; echo 'tage = 8 11 40 20')" \
+		"bad.profile:$end: tage's histories run from MIN to a longer MAX, 2 to 2048 outcomes, not 40 to 20"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
 	has err.txt "none.profile: cannot read the profile"
 	return 0
@@ -1683,6 +1692,52 @@ EOF
 	# Deterministic: the same run twice, the same records.
 	model_ev all.profile fe big again-big
 	cmp -s all-big.rec again-big.rec || fail "one run twice: $(cat all-big.rec again-big.rec)"
+	return 0
+}
+
+# A branch whose outcomes repeat every 61 passes, with (filler) 20 loop
+# branches between two of its instances: 16 bits of history never reach
+# its last instance, so gshare guesses; TAGE's longer tables learn it,
+# and the inner loop's exit too.
+case_model_tage() {
+	need_model_programs
+	cat >bp.c <<'EOF'
+#include <string.h>
+static const unsigned char pat[61] = {
+	1,0,0,1,1,0,1,0,1,1,1,0,0,0,1,0,1,1,0,0,1,0,0,1,1,1,0,1,0,0,0,
+	1,1,0,1,1,0,0,1,0,1,0,0,0,1,1,1,1,0,1,0,0,1,0,1,1,0,1,0,0,1 };
+volatile int sink;
+int main(int argc, char **argv)
+{
+	int filler = argc > 1 && !strcmp(argv[1], "filler");
+	long s = 0;
+
+	for (long i = 0; i < 200000; i++) {
+		if (pat[i % 61])
+			s += i;
+		else
+			s ^= i;
+		if (filler)
+			for (int j = 0; j < 20; j++)
+				sink = j;
+	}
+	return (int)(s & 1);
+}
+EOF
+	gcc -O1 -static -o bp bp.c || fail "gcc"
+	grep -v '^tage =' "$KBENCH_MODEL_DIR/x86-64.profile" >gshare.profile
+	{ cat gshare.profile; echo 'tage = 8 11 4 640'; } >tage.profile
+	local p
+	for p in gshare tage; do model_ev $p.profile bp filler $p-filler; done
+	at_least "$(ev gshare-filler branch_misses)" 200000 ||
+		fail "gshare learnt a period of 61: $(ev gshare-filler branch_misses) misses"
+	at_most "$(ev tage-filler branch_misses)" 5000 ||
+		fail "TAGE: $(ev tage-filler branch_misses) misses"
+	at_most "$(ev tage-filler cycles)" "$(awk -v c="$(ev gshare-filler cycles)" 'BEGIN { print 0.7 * c }')" ||
+		fail "TAGE's right guesses cost as much: $(ev tage-filler cycles) against $(ev gshare-filler cycles)"
+	[ "$(ev tage-filler instructions)" = "$(ev gshare-filler instructions)" ] || fail "other instructions"
+	model_ev tage.profile bp filler again
+	cmp -s tage-filler.rec again.rec || fail "one run twice: $(cat tage-filler.rec again.rec)"
 	return 0
 }
 

@@ -246,6 +246,42 @@ static void test_indirect_path(void **state)
 }
 
 /*
+ * A branch taken every fourth time, between others always taken: TAGE's
+ * tables learn the round from the history; a profile without it is
+ * gshare, as before.  The tables' histories are geometric, MIN to MAX.
+ */
+static void test_tage(void **state)
+{
+	struct kb_profile p = { .bp_history = 12, .btb_entries = 64, .ras_depth = 16,
+				.tage = { 6, 10, 4, 200 } };
+	struct predictor bp;
+	int late = 0;
+
+	(void)state;
+	assert_int_equal(predictor_init(&bp, &p), 0);
+	assert_non_null(bp.tage);
+	assert_int_equal(bp.tage->len[0], 4);
+	assert_int_equal(bp.tage->len[5], 200);
+	for (int i = 1; i < 6; i++)
+		assert_true(bp.tage->len[i] > bp.tage->len[i - 1]);
+	for (int i = 0; i < 4000; i++) {
+		int taken = i % 4 == 0, miss;
+
+		for (int j = 0; j < 30; j++)
+			predictor_resolve(&bp, EXIT_COND, 0x402000 + 4 * j, 0x402002 + 4 * j, 0x403000);
+		miss = predictor_resolve(&bp, EXIT_COND, 0x401000, 0x401002,
+					 taken ? 0x401100 : 0x401002);
+		late += i >= 1000 && miss;
+	}
+	assert_int_equal(late, 0);
+	predictor_release(&bp);
+	p.tage[0] = 0;
+	assert_int_equal(predictor_init(&bp, &p), 0);
+	assert_null(bp.tage);
+	predictor_release(&bp);
+}
+
+/*
  * Taken branches in the target buffers: a branch the first level holds
  * is found there; one the first level dropped, in the second; one
  * neither ever saw, in neither.
@@ -349,6 +385,7 @@ int main(void)
 		cmocka_unit_test(test_store_forwarding),
 		cmocka_unit_test(test_redirect),
 		cmocka_unit_test(test_indirect_path),
+		cmocka_unit_test(test_tage),
 		cmocka_unit_test(test_btb_levels),
 		cmocka_unit_test(test_misses_in_flight),
 		cmocka_unit_test(test_fetch_queue),
