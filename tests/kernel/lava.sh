@@ -23,6 +23,8 @@ need_build arm64-whole || fail "the arm64-whole build failed"
 arm64=$dir/obj/arch/arm64/boot/Image
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/kernel-lava.XXXXXX") || exit 1
+# The lab's scheduler and server run as lavaserver and write into $W/state.
+chmod 755 "$W"
 serve_pid=
 cleanup() {
 	[ -z "$serve_pid" ] || kill "$serve_pid" 2>/dev/null
