@@ -586,6 +586,9 @@ int host_profile(struct strbuf *out, const struct host_curve *c, const struct kb
 	strbuf_addf(out, "# The predictor's sizes are the model's own, not measurable here: "
 		    "%s's.\nbp_history = %lu\nbtb_entries = %lu\nras_depth = %lu\n", base_path,
 		    base->bp_history, base->btb_entries, base->ras_depth);
+	if (base->tage[0])
+		strbuf_addf(out, "tage = %lu %lu %lu %lu\n", base->tage[0], base->tage[1],
+			    base->tage[2], base->tage[3]);
 	if (timed && kb_profile_front_end(base))
 		add_front_end(out, base, base_path);
 	return 0;

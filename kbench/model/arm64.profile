@@ -23,8 +23,9 @@ memory_latency = 300       # [AT] about 120 ns
 # Graviton2's mesh, 30 to 60 ns; about 45 ns at 2.5 GHz.
 coherence_latency = 112
 branch_penalty = 11        # [SOG] 11 cycles
-# The predictor's sizes are the model's (gshare, far simpler than N1's).
+# The predictor's sizes are the model's (TAGE, as x86-64's: not published).
 bp_history = 16
+tage = 8 11 4 640
 btb_entries = 4096
 ras_depth = 16
 # The front end.  [HC] Arm's Hot Chips 31 talk and "The Arm Neoverse N1

@@ -37,9 +37,10 @@ memory_latency = 320
 # was found.
 coherence_latency = 82
 branch_penalty = 15        # [LLVM] 12 to 18 cycles, the common case 15 ([SOG] 2.8)
-# The predictor's sizes are the model's (gshare), as Zen 4's; the return
+# The predictor's sizes are the model's (TAGE), as Zen 4's; the return
 # stack is [SOG]'s 52 entries a thread, [JC] measured 52.
 bp_history = 16
+tage = 8 11 4 640
 btb_entries = 4096
 ras_depth = 52
 # The front end.

@@ -1397,14 +1397,16 @@ case_model_profile() {
 	# A profile with every part loads.
 	profile_error "$fe"$'\nfetch_bytes = 32\nfetch_windows = 2\nbtb1 = 1536 6 0\nbtb2 = 7168 7 1\nbtb_redirect = 5\nprefetch = 24\nfetch_misses = 4\nitlb = 64 64 512 8\ndtlb = 72 72 3072 12\ntlb_latency = 7' \
 		"cannot run '$W/no-qemu'"
-	# TAGE instead of gshare: optional, four numbers in range.
-	profile_error "$(cat "$good"; echo 'tage = 8 11 4 640')" "cannot run '$W/no-qemu'"
-	end=$(($(wc -l <"$good") + 1))
-	profile_error "$(cat "$good"; echo 'tage = 8 11 4')" \
+	# TAGE instead of gshare: optional (without it, gshare), four numbers in range.
+	local gs
+	gs=$(grep -v '^tage =' "$good")
+	end=$(($(printf '%s\n' "$gs" | wc -l) + 1))
+	profile_error "$gs" "cannot run '$W/no-qemu'"
+	profile_error "$gs"$'\ntage = 8 11 4' \
 		"bad.profile:$end: tage takes TABLES BITS MIN MAX (e.g. 8 11 4 640), not '8 11 4'"
-	profile_error "$(cat "$good"; echo 'tage = 17 11 4 640')" \
+	profile_error "$gs"$'\ntage = 17 11 4 640' \
 		"bad.profile:$end: tage takes 1 to 16 tables of 6 to 20 index bits, not 17 of 11"
-	profile_error "$(cat "$good"; echo 'tage = 8 11 40 20')" \
+	profile_error "$gs"$'\ntage = 8 11 40 20' \
 		"bad.profile:$end: tage's histories run from MIN to a longer MAX, 2 to 2048 outcomes, not 40 to 20"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
 	has err.txt "none.profile: cannot read the profile"
