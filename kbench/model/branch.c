@@ -71,6 +71,9 @@ static struct tage *tage_new(const unsigned long *cfg)
 		tg->len[i] = (unsigned)(len + 0.5);
 		/* Longer histories, wider tags: fewer false matches where they cost most. */
 		tg->tbits[i] = 8 + 4 * i / tg->n;
+		tg->out_i[i] = (uint8_t)(tg->len[i] % tg->ibits);
+		tg->out_t0[i] = (uint8_t)(tg->len[i] % tg->tbits[i]);
+		tg->out_t1[i] = (uint8_t)(tg->len[i] % (tg->tbits[i] - 1));
 		tg->t[i] = calloc((size_t)1 << tg->ibits, sizeof(*tg->t[i]));
 		if (!tg->t[i]) {
 			tg->n = i;
@@ -136,11 +139,14 @@ void predictor_release(struct predictor *bp)
 	bp->btb_pc = bp->btb_target = bp->path_pc = bp->path_target = bp->ras = NULL;
 }
 
-/* A history of len outcomes folded into w bits, one outcome in, the oldest out. */
-static uint32_t fold(uint32_t f, int in, int out, unsigned len, unsigned w)
+/*
+ * A history folded into w bits, one outcome in, the oldest out: it left
+ * at bit at, the history's length modulo w (kept: no division a branch).
+ */
+static uint32_t fold(uint32_t f, int in, int out, unsigned at, unsigned w)
 {
 	f = (f << 1) | (uint32_t)in;
-	f ^= (uint32_t)out << (len % w);
+	f ^= (uint32_t)out << at;
 	f ^= f >> w;
 	return f & ((1u << w) - 1);
 }
@@ -208,9 +214,9 @@ static void tage_history(struct tage *tg, uint64_t pc, int taken)
 	for (unsigned i = 0; i < tg->n; i++) {
 		int out = tg->hist[(tg->pos + tg->len[i]) & tg->hmask];
 
-		tg->fi[i] = fold(tg->fi[i], taken, out, tg->len[i], tg->ibits);
-		tg->ft0[i] = fold(tg->ft0[i], taken, out, tg->len[i], tg->tbits[i]);
-		tg->ft1[i] = fold(tg->ft1[i], taken, out, tg->len[i], tg->tbits[i] - 1);
+		tg->fi[i] = fold(tg->fi[i], taken, out, tg->out_i[i], tg->ibits);
+		tg->ft0[i] = fold(tg->ft0[i], taken, out, tg->out_t0[i], tg->tbits[i]);
+		tg->ft1[i] = fold(tg->ft1[i], taken, out, tg->out_t1[i], tg->tbits[i] - 1);
 	}
 	tg->path = (tg->path << 1) ^ (uint32_t)((pc >> 1) & 1);
 }

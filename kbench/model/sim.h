@@ -92,6 +92,7 @@ struct tage {
 	unsigned n, ibits, len[TAGE_MAX_TABLES], tbits[TAGE_MAX_TABLES];
 	struct tage_entry *t[TAGE_MAX_TABLES];
 	uint32_t fi[TAGE_MAX_TABLES], ft0[TAGE_MAX_TABLES], ft1[TAGE_MAX_TABLES];
+	uint8_t out_i[TAGE_MAX_TABLES], out_t0[TAGE_MAX_TABLES], out_t1[TAGE_MAX_TABLES];
 	uint8_t *hist;		/* the outcomes, newest at pos */
 	unsigned hmask, pos;
 	uint32_t path, lfsr;
