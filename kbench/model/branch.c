@@ -230,11 +230,10 @@ static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
 	int provider = -1, alt = -1, guess, alt_guess, weak = 0;
 	struct tage_entry *pe = NULL;
 
-	for (unsigned i = 0; i < tg->n; i++) {
-		idx[i] = tage_index(tg, i, pc);
-		tag[i] = tage_tag(tg, i, pc);
-	}
+	/* Longest first, hashed as reached: below the alternative nothing is read. */
 	for (int i = (int)tg->n - 1; i >= 0; i--) {
+		idx[i] = tage_index(tg, (unsigned)i, pc);
+		tag[i] = tage_tag(tg, (unsigned)i, pc);
 		if (tg->t[i][idx[i]].tag != tag[i])
 			continue;
 		if (provider < 0) {
