@@ -33,7 +33,7 @@ static void tage_release(struct tage *tg)
 	if (!tg)
 		return;
 	for (unsigned i = 0; i < tg->n; i++)
-		free(tg->t[i]);
+		free(tg->tb[i].t);
 	free(tg->hist);
 	free(tg);
 }
@@ -56,6 +56,16 @@ static double root(double q, unsigned k)
 	return lo;
 }
 
+/*
+ * Fold k keeps the history in w bits: the outcome len steps old leaves at
+ * bit len mod w, and the bit shifted past w comes back in at bit 0.
+ */
+static void fold_init(struct tage *tg, unsigned k, unsigned w)
+{
+	tg->fold_out[k] = 1u << (tg->tb[k % tg->n].len % w);
+	tg->fold_top[k] = 1u << w;
+}
+
 static struct tage *tage_new(const unsigned long *cfg)
 {
 	struct tage *tg = calloc(1, sizeof(*tg));
@@ -68,14 +78,21 @@ static struct tage *tage_new(const unsigned long *cfg)
 	double f = tg->n > 1 ? root((double)cfg[3] / cfg[2], tg->n - 1) : 1, len = (double)cfg[2];
 
 	for (unsigned i = 0; i < tg->n; i++, len *= f) {
-		tg->len[i] = (unsigned)(len + 0.5);
+		struct tage_table *tb = &tg->tb[i];
+
 		/* Longer histories, wider tags: fewer false matches where they cost most. */
-		tg->tbits[i] = 8 + 4 * i / tg->n;
-		tg->out_i[i] = (uint8_t)(tg->len[i] % tg->ibits);
-		tg->out_t0[i] = (uint8_t)(tg->len[i] % tg->tbits[i]);
-		tg->out_t1[i] = (uint8_t)(tg->len[i] % (tg->tbits[i] - 1));
-		tg->t[i] = calloc((size_t)1 << tg->ibits, sizeof(*tg->t[i]));
-		if (!tg->t[i]) {
+		unsigned tbits = 8 + 4 * i / tg->n;
+
+		tb->len = (unsigned)(len + 0.5);
+		fold_init(tg, i, tg->ibits);
+		fold_init(tg, tg->n + i, tbits);
+		fold_init(tg, 2 * tg->n + i, tbits - 1);
+		tb->imask = (1u << tg->ibits) - 1;
+		tb->tmask = (1u << tbits) - 1;
+		tb->pmask = (1u << (tb->len < 16 ? tb->len : 16)) - 1;
+		tb->ishift = tg->ibits - i % 4;
+		tb->t = calloc((size_t)1 << tg->ibits, sizeof(*tb->t));
+		if (!tb->t) {
 			tg->n = i;
 			tage_release(tg);
 			return NULL;
@@ -140,30 +157,33 @@ void predictor_release(struct predictor *bp)
 }
 
 /*
- * A history folded into w bits, one outcome in, the oldest out: it left
- * at bit at, the history's length modulo w (kept: no division a branch).
+ * Every folded history, one outcome in, the oldest (out) out.  Each is
+ * below its top bit, so after the shift the bit past its width is that
+ * bit alone: it wraps to bit 0, and the mask below the top clears it.
  */
-static uint32_t fold(uint32_t f, int in, int out, unsigned at, unsigned w)
+static void fold_all(struct tage *tg, int in, const uint32_t *out)
 {
-	f = (f << 1) | (uint32_t)in;
-	f ^= (uint32_t)out << at;
-	f ^= f >> w;
-	return f & ((1u << w) - 1);
+	for (unsigned k = 0; k < TAGE_FOLDS * tg->n; k++) {
+		uint32_t f = (tg->fold[k] << 1) | (uint32_t)in;
+
+		f ^= out[k] & tg->fold_out[k];
+		f ^= (f & tg->fold_top[k]) != 0;
+		tg->fold[k] = f & (tg->fold_top[k] - 1);
+	}
 }
 
 static size_t tage_index(const struct tage *tg, unsigned i, uint64_t pc)
 {
+	const struct tage_table *tb = &tg->tb[i];
 	uint64_t a = pc >> 1;
-	uint32_t path = tg->path & ((1u << (tg->len[i] < 16 ? tg->len[i] : 16)) - 1);
 
-	return (size_t)((a ^ (a >> (tg->ibits - i % 4)) ^ tg->fi[i] ^ path) &
-			((1u << tg->ibits) - 1));
+	return (size_t)((a ^ (a >> tb->ishift) ^ tg->fold[i] ^ (tg->path & tb->pmask)) & tb->imask);
 }
 
 static uint16_t tage_tag(const struct tage *tg, unsigned i, uint64_t pc)
 {
-	return (uint16_t)(((pc >> 1) ^ tg->ft0[i] ^ (tg->ft1[i] << 1)) &
-			  ((1u << tg->tbits[i]) - 1));
+	return (uint16_t)(((pc >> 1) ^ tg->fold[tg->n + i] ^ (tg->fold[2 * tg->n + i] << 1)) &
+			  tg->tb[i].tmask);
 }
 
 static void ctr_move(int8_t *c, int taken, int lo, int hi)
@@ -194,7 +214,7 @@ static void tage_allocate(struct tage *tg, int provider, const size_t *idx,
 	if (first + 1 < tg->n && (tg->lfsr & 3) == 0)
 		first++;
 	for (unsigned i = first; i < tg->n; i++) {
-		struct tage_entry *e = &tg->t[i][idx[i]];
+		struct tage_entry *e = &tg->tb[i].t[idx[i]];
 
 		if (!e->u) {
 			e->tag = tag[i];
@@ -203,21 +223,24 @@ static void tage_allocate(struct tage *tg, int provider, const size_t *idx,
 		}
 	}
 	for (unsigned i = first; i < tg->n; i++)
-		if (tg->t[i][idx[i]].u)
-			tg->t[i][idx[i]].u--;
+		if (tg->tb[i].t[idx[i]].u)
+			tg->tb[i].t[idx[i]].u--;
 }
 
 static void tage_history(struct tage *tg, uint64_t pc, int taken)
 {
+	uint32_t out[TAGE_FOLDS * TAGE_MAX_TABLES];
+
 	tg->pos = (tg->pos - 1) & tg->hmask;
 	tg->hist[tg->pos] = (uint8_t)taken;
 	for (unsigned i = 0; i < tg->n; i++) {
-		int out = tg->hist[(tg->pos + tg->len[i]) & tg->hmask];
+		/* All ones where the outcome leaving this table's history was taken. */
+		uint32_t o = -(uint32_t)tg->hist[(tg->pos + tg->tb[i].len) & tg->hmask];
 
-		tg->fi[i] = fold(tg->fi[i], taken, out, tg->out_i[i], tg->ibits);
-		tg->ft0[i] = fold(tg->ft0[i], taken, out, tg->out_t0[i], tg->tbits[i]);
-		tg->ft1[i] = fold(tg->ft1[i], taken, out, tg->out_t1[i], tg->tbits[i] - 1);
+		for (unsigned k = 0; k < TAGE_FOLDS; k++)
+			out[k * tg->n + i] = o;
 	}
+	fold_all(tg, taken, out);
 	tg->path = (tg->path << 1) ^ (uint32_t)((pc >> 1) & 1);
 }
 
@@ -234,7 +257,7 @@ static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
 	for (int i = (int)tg->n - 1; i >= 0; i--) {
 		idx[i] = tage_index(tg, (unsigned)i, pc);
 		tag[i] = tage_tag(tg, (unsigned)i, pc);
-		if (tg->t[i][idx[i]].tag != tag[i])
+		if (tg->tb[i].t[idx[i]].tag != tag[i])
 			continue;
 		if (provider < 0) {
 			provider = i;
@@ -243,10 +266,10 @@ static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
 			break;
 		}
 	}
-	alt_guess = alt >= 0 ? tg->t[alt][idx[alt]].ctr >= 0 : *base >= 2;
+	alt_guess = alt >= 0 ? tg->tb[alt].t[idx[alt]].ctr >= 0 : *base >= 2;
 	guess = alt_guess;
 	if (provider >= 0) {
-		pe = &tg->t[provider][idx[provider]];
+		pe = &tg->tb[provider].t[idx[provider]];
 		weak = (pe->ctr == 0 || pe->ctr == -1) && !pe->u;
 		guess = weak && tg->use_alt >= 0 ? alt_guess : pe->ctr >= 0;
 	}
@@ -266,7 +289,7 @@ static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
 		ctr_move(&pe->ctr, taken, -4, 3);
 		if (!pe->u) {
 			if (alt >= 0)
-				ctr_move(&tg->t[alt][idx[alt]].ctr, taken, -4, 3);
+				ctr_move(&tg->tb[alt].t[idx[alt]].ctr, taken, -4, 3);
 			else
 				base_move(base, taken);
 		}
@@ -277,7 +300,7 @@ static int tage_direction(struct predictor *bp, uint64_t pc, int taken)
 	if (!(++tg->updates & ((1u << 18) - 1)))
 		for (unsigned i = 0; i < tg->n; i++)
 			for (size_t j = 0; j < (size_t)1 << tg->ibits; j++)
-				tg->t[i][j].u >>= 1;
+				tg->tb[i].t[j].u >>= 1;
 	tage_history(tg, pc, taken);
 	return guess != taken;
 }

@@ -56,10 +56,21 @@ static void memo_note(struct cache *c, uint64_t tag, size_t at)
 	c->memo_next = (c->memo_next + 1) % CACHE_MEMO;
 }
 
+/* The set's least recently used way: the first of the oldest. */
+static size_t lru_way(const struct cache *c, size_t base)
+{
+	size_t victim = base;
+
+	for (size_t i = base + 1; i < base + c->ways; i++)
+		if (c->stamps[i] < c->stamps[victim])
+			victim = i;
+	return victim;
+}
+
 int cache_access(struct cache *c, uint64_t addr)
 {
 	uint64_t line = addr >> c->line_shift, tag = line + 1;
-	size_t base = (size_t)(line & c->set_mask) * c->ways, victim = base;
+	size_t base = (size_t)(line & c->set_mask) * c->ways, victim;
 	int memo = c->ways >= MEMO_WAYS;
 
 	c->clock++;
@@ -70,6 +81,7 @@ int cache_access(struct cache *c, uint64_t addr)
 	}
 	if (memo && memo_hit(c, tag))
 		return CACHE_HIT;
+	/* The tags alone first: a hit, most accesses, reads no stamp. */
 	for (size_t i = base; i < base + c->ways; i++) {
 		if (c->tags[i] == tag) {
 			c->stamps[i] = c->clock;
@@ -84,9 +96,8 @@ int cache_access(struct cache *c, uint64_t addr)
 			c->last = i;
 			return CACHE_TAKEN_MISS;
 		}
-		if (c->stamps[i] < c->stamps[victim])
-			victim = i;
 	}
+	victim = lru_way(c, base);
 	c->tags[victim] = tag;
 	c->stamps[victim] = c->clock;
 	c->last = victim;

@@ -655,6 +655,7 @@ static void block_trans(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		if (m != KB_MARK_NONE)
 			qemu_plugin_register_vcpu_insn_exec_cb(insn, marker_exec,
 				QEMU_PLUGIN_CB_NO_REGS, (void *)(uintptr_t)m);
+		/* One callback for both: QEMU 7.2 stops at the first that is not the access's kind. */
 		if (modelled)
 			qemu_plugin_register_vcpu_mem_cb(insn, mem_exec, QEMU_PLUGIN_CB_NO_REGS,
 						 QEMU_PLUGIN_MEM_RW, (void *)(uintptr_t)i);

@@ -88,11 +88,26 @@ struct tage_entry {
 	uint8_t u;		/* 0..3: useful */
 };
 
+/* One tagged table and what its hash needs, together: a branch reads them all. */
+struct tage_table {
+	struct tage_entry *t;
+	uint32_t imask, tmask, pmask;	/* index, tag, and the path bits it takes */
+	unsigned len, ishift;	/* its history's length; the address's second shift */
+};
+
+/*
+ * The histories folded to each table's index width, tag width and tag
+ * width less one (TAGE_FOLDS of them a table), kind by kind, so that
+ * one loop without shifts by variables updates them all.
+ */
+#define TAGE_FOLDS 3
+
 struct tage {
-	unsigned n, ibits, len[TAGE_MAX_TABLES], tbits[TAGE_MAX_TABLES];
-	struct tage_entry *t[TAGE_MAX_TABLES];
-	uint32_t fi[TAGE_MAX_TABLES], ft0[TAGE_MAX_TABLES], ft1[TAGE_MAX_TABLES];
-	uint8_t out_i[TAGE_MAX_TABLES], out_t0[TAGE_MAX_TABLES], out_t1[TAGE_MAX_TABLES];
+	unsigned n, ibits;
+	struct tage_table tb[TAGE_MAX_TABLES];
+	uint32_t fold[TAGE_FOLDS * TAGE_MAX_TABLES];
+	uint32_t fold_out[TAGE_FOLDS * TAGE_MAX_TABLES];	/* where the oldest outcome leaves */
+	uint32_t fold_top[TAGE_FOLDS * TAGE_MAX_TABLES];	/* the bit past the width */
 	uint8_t *hist;		/* the outcomes, newest at pos */
 	unsigned hmask, pos;
 	uint32_t path, lfsr;

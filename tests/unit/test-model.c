@@ -260,10 +260,10 @@ static void test_tage(void **state)
 	(void)state;
 	assert_int_equal(predictor_init(&bp, &p), 0);
 	assert_non_null(bp.tage);
-	assert_int_equal(bp.tage->len[0], 4);
-	assert_int_equal(bp.tage->len[5], 200);
+	assert_int_equal(bp.tage->tb[0].len, 4);
+	assert_int_equal(bp.tage->tb[5].len, 200);
 	for (int i = 1; i < 6; i++)
-		assert_true(bp.tage->len[i] > bp.tage->len[i - 1]);
+		assert_true(bp.tage->tb[i].len > bp.tage->tb[i - 1].len);
 	for (int i = 0; i < 4000; i++) {
 		int taken = i % 4 == 0, miss;
 
