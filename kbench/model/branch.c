@@ -62,8 +62,8 @@ static double root(double q, unsigned k)
  */
 static void fold_init(struct tage *tg, unsigned k, unsigned w)
 {
-	tg->fold_out[k] = 1u << (tg->tb[k % tg->n].len % w);
-	tg->fold_top[k] = 1u << w;
+	tg->fold_out[k] = (uint16_t)(1u << (tg->tb[k % tg->n].len % w));
+	tg->fold_top[k] = (uint16_t)(1u << w);
 }
 
 static struct tage *tage_new(const unsigned long *cfg)
@@ -161,14 +161,14 @@ void predictor_release(struct predictor *bp)
  * below its top bit, so after the shift the bit past its width is that
  * bit alone: it wraps to bit 0, and the mask below the top clears it.
  */
-static void fold_all(struct tage *tg, int in, const uint32_t *out)
+static void fold_all(struct tage *tg, int in, const uint16_t *out)
 {
 	for (unsigned k = 0; k < TAGE_FOLDS * tg->n; k++) {
-		uint32_t f = (tg->fold[k] << 1) | (uint32_t)in;
+		uint16_t f = (uint16_t)((tg->fold[k] << 1) | in);
 
 		f ^= out[k] & tg->fold_out[k];
 		f ^= (f & tg->fold_top[k]) != 0;
-		tg->fold[k] = f & (tg->fold_top[k] - 1);
+		tg->fold[k] = f & (uint16_t)(tg->fold_top[k] - 1);
 	}
 }
 
@@ -229,13 +229,13 @@ static void tage_allocate(struct tage *tg, int provider, const size_t *idx,
 
 static void tage_history(struct tage *tg, uint64_t pc, int taken)
 {
-	uint32_t out[TAGE_FOLDS * TAGE_MAX_TABLES];
+	uint16_t out[TAGE_FOLDS * TAGE_MAX_TABLES];
 
 	tg->pos = (tg->pos - 1) & tg->hmask;
 	tg->hist[tg->pos] = (uint8_t)taken;
 	for (unsigned i = 0; i < tg->n; i++) {
 		/* All ones where the outcome leaving this table's history was taken. */
-		uint32_t o = -(uint32_t)tg->hist[(tg->pos + tg->tb[i].len) & tg->hmask];
+		uint16_t o = (uint16_t)-tg->hist[(tg->pos + tg->tb[i].len) & tg->hmask];
 
 		for (unsigned k = 0; k < TAGE_FOLDS; k++)
 			out[k * tg->n + i] = o;

@@ -148,8 +148,8 @@ static int parse_tage(const struct parse *ps, const struct key *k, const char *v
 {
 	if (parse_numbers(ps, k, v, f, 4, "TABLES BITS MIN MAX (e.g. 8 11 4 640)"))
 		return -1;
-	if (f[0] > 16 || f[1] < 6 || f[1] > 20)
-		return fail(ps, "tage takes 1 to 16 tables of 6 to 20 index bits, not %lu of %lu",
+	if (f[0] > 16 || f[1] < 6 || f[1] > 15)
+		return fail(ps, "tage takes 1 to 16 tables of 6 to 15 index bits, not %lu of %lu",
 			    f[0], f[1]);
 	if (f[2] < 2 || f[3] < f[2] || f[3] > 2048 || (f[0] > 1 && f[3] == f[2]))
 		return fail(ps, "tage's histories run from MIN to a longer MAX, 2 to 2048 "

@@ -105,9 +105,9 @@ struct tage_table {
 struct tage {
 	unsigned n, ibits;
 	struct tage_table tb[TAGE_MAX_TABLES];
-	uint32_t fold[TAGE_FOLDS * TAGE_MAX_TABLES];
-	uint32_t fold_out[TAGE_FOLDS * TAGE_MAX_TABLES];	/* where the oldest outcome leaves */
-	uint32_t fold_top[TAGE_FOLDS * TAGE_MAX_TABLES];	/* the bit past the width */
+	uint16_t fold[TAGE_FOLDS * TAGE_MAX_TABLES];
+	uint16_t fold_out[TAGE_FOLDS * TAGE_MAX_TABLES];	/* where the oldest outcome leaves */
+	uint16_t fold_top[TAGE_FOLDS * TAGE_MAX_TABLES];	/* the bit past the width */
 	uint8_t *hist;		/* the outcomes, newest at pos */
 	unsigned hmask, pos;
 	uint32_t path, lfsr;
