@@ -1406,6 +1406,9 @@ case_model_profile() {
 		"bad.profile:$end: tage takes TABLES BITS MIN MAX (e.g. 8 11 4 640), not '8 11 4'"
 	profile_error "$gs"$'\ntage = 17 11 4 640' \
 		"bad.profile:$end: tage takes 1 to 16 tables of 6 to 15 index bits, not 17 of 11"
+	# The folded histories are 16-bit lanes: an index of 16 bits would not fit.
+	profile_error "$gs"$'\ntage = 8 16 4 640' \
+		"bad.profile:$end: tage takes 1 to 16 tables of 6 to 15 index bits, not 8 of 16"
 	profile_error "$gs"$'\ntage = 8 11 40 20' \
 		"bad.profile:$end: tage's histories run from MIN to a longer MAX, 2 to 2048 outcomes, not 40 to 20"
 	expect 3 "$KBENCH" run --model=cycles="$W/none.profile" --qemu="$W/no-qemu" bz
