@@ -55,7 +55,14 @@ int kbuild_run(const struct kbuild *kb, struct strvec *args)
 	note("%s", sb.buf);
 	strbuf_release(&sb);
 	strvec_pushv(&cp.args, args->v);
+	/* Nothing of a build asks: a question of Kconfig's must not wait for a terminal. */
+	cp.in = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (cp.in < 0) {
+		child_process_clear(&cp);
+		return error_errno("cannot open /dev/null");
+	}
 	status = run_command(&cp);
+	close(cp.in);
 	child_process_clear(&cp);
 	if (status_ok(status))
 		return 0;
@@ -67,7 +74,12 @@ const struct kb_machine *kbuild_machine(const struct kbuild *kb)
 	return kb->m ? kb->m : machine_host();
 }
 
-/* make TARGETS (NULL-terminated) for the machine; with jobs, through ccd and lkd. */
+/*
+ * make TARGETS (NULL-terminated) for the machine, through ccd and lkd; with
+ * jobs, a build.  The configuration too is made through them: Kconfig asks
+ * the compiler what it supports, and a configuration made for another
+ * compiler is made again by the build, with questions for what is new.
+ */
 static int kmake(const struct kbuild *kb, const char *dir, const char *const *targets, int jobs)
 {
 	const struct kb_machine *m = kbuild_machine(kb);
@@ -80,16 +92,15 @@ static int kmake(const struct kbuild *kb, const char *dir, const char *const *ta
 	/* Another machine's kernel: Debian's cross gcc, binutils and ld. */
 	if (m != machine_host())
 		strvec_pushf(&args, "CROSS_COMPILE=%s-", m->triple);
-	if (jobs) {
+	if (jobs)
 		strvec_pushf(&args, "-j%d", jobs);
-		strvec_pushf(&args, "CC=%s", kb->ccd);
-		if (kb->link_order)
-			strvec_pushf(&args, "LD=%s --lkd-order=%s", kb->lkd, kb->link_order);
-		else
-			strvec_pushf(&args, "LD=%s", kb->lkd);
-		if (kb->kcflags)
-			strvec_pushf(&args, "KCFLAGS=%s", kb->kcflags);
-	}
+	strvec_pushf(&args, "CC=%s", kb->ccd);
+	if (kb->link_order)
+		strvec_pushf(&args, "LD=%s --lkd-order=%s", kb->lkd, kb->link_order);
+	else
+		strvec_pushf(&args, "LD=%s", kb->lkd);
+	if (jobs && kb->kcflags)
+		strvec_pushf(&args, "KCFLAGS=%s", kb->kcflags);
 	for (; *targets; targets++)
 		strvec_push(&args, *targets);
 	ret = kbuild_run(kb, &args);

@@ -662,15 +662,15 @@ case_backends() {
 		--runs=5 --append=quiet -o chart.svg --out=kb --jobs=3 --dry-run
 	cat >want.txt <<EOT
 CCD_CC=gcc
-make -C /src/linux O=$W/kb/gcc ARCH=x86_64 tinyconfig
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 CC=ccd LD=lkd tinyconfig
 kbench config >>$W/kb/gcc/.config
-make -C /src/linux O=$W/kb/gcc ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/gcc ARCH=x86_64 CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/kb/gcc ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 kbench run -o $W/kb/gcc.json --quick --runs=5 --append=quiet $W/kb/gcc/arch/x86/boot/bzImage
 CCD_CC=clang-16
-make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 tinyconfig
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 CC=ccd LD=lkd tinyconfig
 kbench config >>$W/kb/clang-16/.config
-make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/kb/clang-16 ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 kbench run -o $W/kb/clang-16.json --quick --runs=5 --append=quiet $W/kb/clang-16/arch/x86/boot/bzImage
 kbench compare $W/kb/gcc.json $W/kb/clang-16.json -o chart.svg
@@ -683,15 +683,15 @@ EOT
 		--dry-run
 	cat >want.txt <<EOT
 CCD_CC=arm-linux-gnueabi-gcc
-make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- tinyconfig
+make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- CC=ccd LD=lkd tinyconfig
 kbench config --arch=armel >>$W/kb/gcc/.config
-make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- olddefconfig
+make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/kb/gcc ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- -j2 CC=ccd LD=lkd zImage dtbs
 kbench run -o $W/kb/gcc.json --arch=armel $W/kb/gcc/arch/arm/boot/zImage
 CCD_CC=clang
-make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- tinyconfig
+make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- CC=ccd LD=lkd tinyconfig
 kbench config --arch=armel >>$W/kb/clang/.config
-make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- olddefconfig
+make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/kb/clang ARCH=arm CROSS_COMPILE=arm-linux-gnueabi- -j2 CC=ccd LD=lkd zImage dtbs
 kbench run -o $W/kb/clang.json --arch=armel $W/kb/clang/arch/arm/boot/zImage
 kbench compare $W/kb/gcc.json $W/kb/clang.json
@@ -767,32 +767,32 @@ case_pgo() {
 	expect 0 "$KBENCH" pgo --source=/src/linux --out=pg --jobs=3 --quick --dry-run
 	cat >want.txt <<EOT
 CCD_CC=gcc
-make -C /src/linux O=$W/pg/plain ARCH=x86_64 tinyconfig
+make -C /src/linux O=$W/pg/plain ARCH=x86_64 CC=ccd LD=lkd tinyconfig
 kbench config >>$W/pg/plain/.config
 printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
 ' >>$W/pg/plain/.config
-make -C /src/linux O=$W/pg/plain ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/plain ARCH=x86_64 CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/pg/plain ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 CCD_CC=gcc
-make -C /src/linux O=$W/pg/instr ARCH=x86_64 tinyconfig
+make -C /src/linux O=$W/pg/instr ARCH=x86_64 CC=ccd LD=lkd tinyconfig
 kbench config >>$W/pg/instr/.config
 printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
 CONFIG_DEBUG_FS=y
 CONFIG_GCOV_KERNEL=y
 CONFIG_GCOV_PROFILE_ALL=y
 ' >>$W/pg/instr/.config
-make -C /src/linux O=$W/pg/instr ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/instr ARCH=x86_64 CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/pg/instr ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 rm -rf -- $W/pg/profile
 kbench run -o $W/pg/train.json --quick --gcov-out=$W/pg/profile --only=$split $W/pg/instr/arch/x86/boot/bzImage
 rm -rf -- $W/pg/pgo
 CCD_PROFILE_USE=$W/pg/profile CCD_PROFILE_REPORT=$W/pg/profile-report.txt
 CCD_CC=gcc
-make -C /src/linux O=$W/pg/pgo ARCH=x86_64 tinyconfig
+make -C /src/linux O=$W/pg/pgo ARCH=x86_64 CC=ccd LD=lkd tinyconfig
 kbench config >>$W/pg/pgo/.config
 printf '%s' 'CONFIG_CC_OPTIMIZE_FOR_PERFORMANCE=y
 ' >>$W/pg/pgo/.config
-make -C /src/linux O=$W/pg/pgo ARCH=x86_64 olddefconfig
+make -C /src/linux O=$W/pg/pgo ARCH=x86_64 CC=ccd LD=lkd olddefconfig
 make -C /src/linux O=$W/pg/pgo ARCH=x86_64 -j3 CC=ccd LD=lkd bzImage
 kbench run -o $W/pg/plain.json --quick $W/pg/plain/arch/x86/boot/bzImage
 kbench run -o $W/pg/pgo.json --quick $W/pg/pgo/arch/x86/boot/bzImage
